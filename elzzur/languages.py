@@ -1,0 +1,131 @@
+"""Languages: alphabet, letter values, letter frequencies, length bonus and word normalisation.
+
+Every language is one TOML file in ``res/languages/``; nothing about a language lives in code.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from typing import Mapping
+
+from .errors import ElzzurError, UsageError
+from .resources import resource
+
+
+@dataclass(frozen=True)
+class Language:
+    """What the solver and the dictionary tools need to know about one language."""
+
+    code: str
+    name: str
+    letter_values: Mapping[str, int]
+    letter_frequencies: Mapping[str, float]
+    length_bonus: tuple[int, ...]
+    length_bonus_step: int
+    min_length: int
+    keep_capitalised: bool
+    fold_map: Mapping[str, str]
+    dictionary: str
+    dictionary_source: str
+    demo_board: str
+
+    @property
+    def alphabet(self) -> frozenset[str]:
+        return frozenset(self.letter_values)
+
+    def bonus(self, length: int) -> int:
+        """Points added for a word of ``length`` letters, extrapolated past the table."""
+        table = self.length_bonus
+        if length < len(table):
+            return table[length]
+        return table[-1] + (length - len(table) + 1) * self.length_bonus_step
+
+    def normalize(self, text: str) -> str | None:
+        """The word as board letters (upper case, accents folded), or None if it cannot be spelt.
+
+        Letters of the alphabet are kept as they are; any other letter is decomposed (NFKD) and
+        its marks dropped, then mapped by the language's fold table (ß→SS, Œ→OE, Ø→O, …), so no
+        letter is ever silently deleted: a word with a letter that maps to nothing is refused.
+        """
+        word = unicodedata.normalize("NFC", text).upper()
+        alphabet = self.letter_values
+        if all(ch in alphabet for ch in word):
+            return word
+        out = []
+        for ch in word:
+            if ch in alphabet:
+                out.append(ch)
+                continue
+            if ch in self.fold_map:
+                out.append(self.fold_map[ch])
+                continue
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            base = "".join(self.fold_map.get(c, c) for c in base)
+            if not base or any(c not in alphabet for c in base):
+                return None
+            out.append(base)
+        return "".join(out)
+
+
+def available() -> list[str]:
+    """Codes of the built-in languages, sorted."""
+    folder = resource("languages")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@functools.cache
+def get_language(code: str) -> Language:
+    """The built-in language ``code`` (``en``, ``it``, …)."""
+    codes = available()
+    if code not in codes:
+        raise UsageError(f"unknown language {code!r} (choose from {', '.join(codes)})")
+    path = resource("languages", f"{code}.toml")
+    return parse_language(tomllib.loads(path.read_text(encoding="utf-8")), f"{code}.toml")
+
+
+def parse_language(data: dict, origin: str) -> Language:
+    """Build a Language from a parsed TOML table, naming the key at fault if it is wrong."""
+
+    def need(table: dict, key: str, kind: type, where: str = ""):
+        if key not in table:
+            raise ElzzurError(f"{origin}: missing key {where + key!r}")
+        value = table[key]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise ElzzurError(f"{origin}: key {where + key!r} must be a {kind.__name__}")
+        return value
+
+    letters = need(data, "letters", dict)
+    values: dict[str, int] = {}
+    freqs: dict[str, float] = {}
+    for letter, entry in letters.items():
+        if letter != letter.upper() or len(letter) != 1:
+            raise ElzzurError(f"{origin}: letter {letter!r} must be one upper-case character")
+        values[letter] = need(entry, "value", int, f"letters.{letter}.")
+        freq = need(entry, "frequency", (int, float), f"letters.{letter}.")
+        if freq < 0:
+            raise ElzzurError(f"{origin}: key 'letters.{letter}.frequency' must not be negative")
+        freqs[letter] = float(freq)
+    scoring = need(data, "scoring", dict)
+    bonus = need(scoring, "length_bonus", list, "scoring.")
+    if not bonus or not all(isinstance(b, int) for b in bonus):
+        raise ElzzurError(f"{origin}: key 'scoring.length_bonus' must be a list of integers")
+    norm = need(data, "normalization", dict)
+    fold = need(norm, "map", dict, "normalization.")
+    source = need(data, "dictionary", dict)
+    return Language(
+        code=need(data, "code", str),
+        name=need(data, "name", str),
+        letter_values=values,
+        letter_frequencies=freqs,
+        length_bonus=tuple(bonus),
+        length_bonus_step=need(scoring, "length_bonus_step", int, "scoring."),
+        min_length=need(scoring, "min_length", int, "scoring."),
+        keep_capitalised=need(norm, "keep_capitalised", bool, "normalization."),
+        fold_map={k: str(v) for k, v in fold.items()},
+        dictionary=need(source, "file", str, "dictionary."),
+        dictionary_source=need(source, "source", str, "dictionary."),
+        demo_board=need(data, "demo_board", str),
+    )

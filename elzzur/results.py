@@ -1,0 +1,74 @@
+"""What a solve returns: every word once, with its best path and score, and the totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from .board import Board
+
+SORT_KEYS = ("score", "length", "start", "end", "alpha")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A word on the board, its best score, and the path (row, column) that scores it."""
+
+    word: str
+    score: int
+    path: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """All the words of one board, in a chosen order."""
+
+    board: Board
+    language: str
+    words: tuple[Found, ...]
+
+    def __iter__(self) -> Iterator[Found]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __getitem__(self, word: str) -> Found:
+        for found in self.words:
+            if found.word == word:
+                return found
+        raise KeyError(word)
+
+    @property
+    def longest(self) -> int:
+        """Length, in letters, of the longest word (0 if there is none)."""
+        return max((len(found.word) for found in self.words), default=0)
+
+    @property
+    def total_score(self) -> int:
+        """The sum of every word's best score: what a perfect player scores."""
+        return sum(found.score for found in self.words)
+
+    def sorted(self, by: str = "score", reverse: bool = False) -> Solution:
+        """The same words ordered by ``score`` (highest first), ``length`` (longest first),
+        ``start`` or ``end`` cell (row by row), or ``alpha``; ties fall back to score, then word.
+        """
+        keys = {
+            "score": lambda f: (-f.score, f.word),
+            "length": lambda f: (-len(f.word), -f.score, f.word),
+            "start": lambda f: (f.path[0], -f.score, f.word),
+            "end": lambda f: (f.path[-1], -f.score, f.word),
+            "alpha": lambda f: f.word,
+        }
+        if by not in keys:
+            raise ValueError(f"unknown sort order {by!r} (choose from {', '.join(SORT_KEYS)})")
+        words = sorted(self.words, key=keys[by], reverse=reverse)
+        return Solution(self.board, self.language, tuple(words))
+
+    def top(self, n: int) -> Solution:
+        """The first ``n`` words in the current order."""
+        return Solution(self.board, self.language, self.words[:n])
+
+    def with_min_length(self, n: int) -> Solution:
+        """Only the words of at least ``n`` letters."""
+        return Solution(self.board, self.language, tuple(f for f in self.words if len(f.word) >= n))
