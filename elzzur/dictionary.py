@@ -16,7 +16,7 @@ from typing import Iterable, Iterator
 import marisa_trie
 
 from .errors import ElzzurError
-from .languages import Language
+from .languages import Language, get_language
 from .resources import resource
 
 MARISA_SUFFIX = ".marisa"
@@ -97,7 +97,7 @@ def load_trie(path: Path) -> marisa_trie.Trie:
 def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dictionary:
     """The dictionary at ``path`` (``.marisa`` or a word list), or the language's built-in one."""
     if path is None:
-        return builtin_dictionary(language.code, language)
+        return builtin_dictionary(language.code)
     path = Path(path)
     check_readable(path)
     if path.suffix == MARISA_SUFFIX:
@@ -106,8 +106,9 @@ def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dicti
 
 
 @functools.cache
-def builtin_dictionary(code: str, language: Language) -> Dictionary:
+def builtin_dictionary(code: str) -> Dictionary:
     """The dictionary shipped for a built-in language, loaded once per process."""
+    language = get_language(code)
     ref = resource("dictionaries", language.dictionary)
     with importlib.resources.as_file(ref) as path:
         if not path.is_file():
