@@ -15,7 +15,8 @@ from typing import Callable, NoReturn, Sequence
 from . import __version__
 from .board import parse_board, read_board_text
 from .dictionary import (
-    MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_word_list,
+    MARISA_SUFFIX, check_readable, compile_words, has_builtin_dictionary, load_dictionary,
+    read_word_list,
 )
 from .errors import ElzzurError, UsageError
 from .fileio import atomic_output, write_atomic
@@ -52,7 +53,7 @@ examples:
   elzzur demo -l fr -q --top 10
   elzzur demo -l de --format csv -o de.csv""",
     "languages": """\
-example:
+examples:
   elzzur languages""",
     "cat": """\
 examples:
@@ -171,7 +172,9 @@ def solve_text(text: str, origin: str, args: argparse.Namespace) -> str:
     language = get_language(args.language)
     board = parse_board(text, language, origin)
     dictionary = load_dictionary(args.dictionary, language)
-    return finish(solve(board, dictionary, language, args.min_length), args)
+    # --min-length narrows the list; it never admits words shorter than the rules allow
+    shortest = max(args.min_length or 0, language.min_length)
+    return finish(solve(board, dictionary, language, shortest), args)
 
 
 def run_solve(args: argparse.Namespace) -> str:
@@ -182,14 +185,18 @@ def run_solve(args: argparse.Namespace) -> str:
 
 def run_demo(args: argparse.Namespace) -> str:
     language = get_language(args.language)
-    text = resource("boards", language.demo_board).read_text(encoding="utf-8")
-    return solve_text(text, language.demo_board, args)
+    board = resource("boards", language.demo_board)
+    if not board.is_file():
+        raise ElzzurError(f"the demo board for {language.code!r} is missing ({language.demo_board})")
+    return solve_text(board.read_text(encoding="utf-8"), language.demo_board, args)
 
 
 def run_languages(args: argparse.Namespace) -> str:
     rows = [("code", "name", "words", "dictionary source")]
     for code in available():
         language = get_language(code)
+        if not has_builtin_dictionary(language):  # not built in this checkout: nothing to solve with
+            continue
         words = len(load_dictionary(None, language))
         rows.append((code, language.name, str(words), language.dictionary_source))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
@@ -225,7 +232,7 @@ def run_generate(args: argparse.Namespace) -> str:
 
 
 def emit(text: str, output: str | None) -> None:
-    if output:
+    if output is not None:  # -o "" is an error to report, not a request for stdout
         write_atomic(output, text)
     else:
         sys.stdout.write(text)

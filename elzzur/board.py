@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ElzzurError
+from .fileio import decode_text, read_text_file
 from .languages import Language
 from .rules import ruzzle
 
@@ -178,9 +179,9 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
     """
     text = os.fspath(source)
     if text == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
+        return decode_text(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     path = Path(text)
-    if path.exists():
+    if text and path.exists():  # Path("") is the current folder
         return read_text_file(path), text
     looks_like_path = not any(ch.isspace() for ch in text) and (
         path.suffix != "" or text.startswith(("/", ".", "~"))
@@ -188,22 +189,3 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
     if looks_like_path or isinstance(source, os.PathLike):
         raise ElzzurError(f"{text}: no such file")
     return text, "inline board"
-
-
-def read_text_file(path: Path) -> str:
-    """A UTF-8 text file's contents, with clear errors for directories, bad bytes and I/O."""
-    if path.is_dir():
-        raise ElzzurError(f"{path}: is a directory, not a file")
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise ElzzurError(f"{path}: {e.strerror}") from None
-    return _decode(data, str(path))
-
-
-def _decode(data: bytes, origin: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise ElzzurError(f"{origin}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x})") from None

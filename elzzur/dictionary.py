@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import io
 import os
 import unicodedata
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Iterable, Iterator
 import marisa_trie
 
 from .errors import ElzzurError
+from .fileio import read_text_file
 from .languages import Language, get_language
 from .resources import resource
 
@@ -76,12 +78,10 @@ def clean_words(lines: Iterable[str], language: Language) -> set[str]:
 
 
 def read_word_list(path: Path, language: Language) -> set[str]:
-    """Clean words of a UTF-8 text file (a BOM and CRLF line ends are fine)."""
-    try:
-        with open(path, encoding="utf-8-sig", newline=None) as f:
-            return clean_words(f, language)
-    except UnicodeDecodeError as e:
-        raise ElzzurError(f"{path}: not UTF-8 text (byte {e.start}): {e.reason}") from None
+    """Clean words of a UTF-8 text file (a BOM and CRLF line ends are fine); read whole, so
+    bad bytes are reported by line rather than by an offset inside a read buffer.
+    """
+    return clean_words(io.StringIO(read_text_file(path), newline=None), language)
 
 
 def load_trie(path: Path) -> marisa_trie.Trie:
@@ -103,6 +103,11 @@ def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dicti
     if path.suffix == MARISA_SUFFIX:
         return Dictionary(load_trie(path), str(path))
     return Dictionary(marisa_trie.Trie(read_word_list(path, language)), str(path))
+
+
+def has_builtin_dictionary(language: Language) -> bool:
+    """True if the language's dictionary is installed (a checkout may not have built them all)."""
+    return resource("dictionaries", language.dictionary).is_file()
 
 
 @functools.cache

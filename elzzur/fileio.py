@@ -1,4 +1,4 @@
-"""Write output files whole or not at all."""
+"""Read UTF-8 text files with errors that name the line; write output files whole or not at all."""
 
 from __future__ import annotations
 
@@ -9,6 +9,26 @@ from pathlib import Path
 from typing import Iterator
 
 from .errors import ElzzurError
+
+
+def read_text_file(path: Path) -> str:
+    """A UTF-8 text file's contents, with clear errors for directories, bad bytes and I/O."""
+    if path.is_dir():
+        raise ElzzurError(f"{path}: is a directory, not a file")
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ElzzurError(f"{path}: {e.strerror}") from None
+    return decode_text(data, str(path))
+
+
+def decode_text(data: bytes, origin: str) -> str:
+    """UTF-8 (a BOM is dropped); bad bytes are reported by line, which a reader can find."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise ElzzurError(f"{origin}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x})") from None
 
 
 @contextlib.contextmanager

@@ -83,37 +83,53 @@ def get_language(code: str) -> Language:
     if code not in codes:
         raise UsageError(f"unknown language {code!r} (choose from {', '.join(codes)})")
     path = resource("languages", f"{code}.toml")
-    return parse_language(tomllib.loads(path.read_text(encoding="utf-8")), f"{code}.toml")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:  # a damaged install: say which file, not a traceback
+        raise ElzzurError(f"{code}.toml: {e}") from None
+    return parse_language(data, f"{code}.toml")
+
+
+# How a message names each expected TOML type (``(int, float)`` has no ``__name__``).
+KIND_NAMES = {bool: "true or false", int: "an integer", (int, float): "a number", str: "a string",
+              list: "a list", dict: "a table"}
 
 
 def parse_language(data: dict, origin: str) -> Language:
     """Build a Language from a parsed TOML table, naming the key at fault if it is wrong."""
 
-    def need(table: dict, key: str, kind: type, where: str = ""):
+    def need(table: dict, key: str, kind: type | tuple[type, ...], where: str = ""):
         if key not in table:
             raise ElzzurError(f"{origin}: missing key {where + key!r}")
         value = table[key]
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise ElzzurError(f"{origin}: key {where + key!r} must be a {kind.__name__}")
+            raise ElzzurError(f"{origin}: key {where + key!r} must be {KIND_NAMES[kind]}")
         return value
 
     letters = need(data, "letters", dict)
     values: dict[str, int] = {}
     freqs: dict[str, float] = {}
-    for letter, entry in letters.items():
+    if not letters:
+        raise ElzzurError(f"{origin}: key 'letters' lists no letters")
+    for letter in letters:
         if letter != letter.upper() or len(letter) != 1:
             raise ElzzurError(f"{origin}: letter {letter!r} must be one upper-case character")
+        entry = need(letters, letter, dict, "letters.")
         values[letter] = need(entry, "value", int, f"letters.{letter}.")
         freq = need(entry, "frequency", (int, float), f"letters.{letter}.")
         if freq < 0:
             raise ElzzurError(f"{origin}: key 'letters.{letter}.frequency' must not be negative")
         freqs[letter] = float(freq)
+    if not any(freqs.values()):  # generate could not draw a single letter
+        raise ElzzurError(f"{origin}: every letter has frequency 0")
     scoring = need(data, "scoring", dict)
     bonus = need(scoring, "length_bonus", list, "scoring.")
     if not bonus or not all(isinstance(b, int) for b in bonus):
         raise ElzzurError(f"{origin}: key 'scoring.length_bonus' must be a list of integers")
     norm = need(data, "normalization", dict)
     fold = need(norm, "map", dict, "normalization.")
+    for key in fold:
+        need(fold, key, str, "normalization.map.")
     source = need(data, "dictionary", dict)
     return Language(
         code=need(data, "code", str),
@@ -124,7 +140,7 @@ def parse_language(data: dict, origin: str) -> Language:
         length_bonus_step=need(scoring, "length_bonus_step", int, "scoring."),
         min_length=need(scoring, "min_length", int, "scoring."),
         keep_capitalised=need(norm, "keep_capitalised", bool, "normalization."),
-        fold_map={k: str(v) for k, v in fold.items()},
+        fold_map=dict(fold),
         dictionary=need(source, "file", str, "dictionary."),
         dictionary_source=need(source, "source", str, "dictionary."),
         demo_board=need(data, "demo_board", str),

@@ -1,0 +1,119 @@
+"""Shared helpers: run the command line in-process or as a real process, small boards and
+dictionaries made in tmp_path, and the one fixture that needs a built-in dictionary.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import site
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import marisa_trie
+import pytest
+
+from elzzur.__main__ import main
+from elzzur.dictionary import Dictionary, has_builtin_dictionary, load_dictionary
+from elzzur.languages import get_language
+
+REPO = Path(__file__).resolve().parent.parent
+
+# A 2x3 board whose letters are all different, so every word has exactly one path:
+#   Cdw A   Ttl        C=4 (word x2), A=1, T=1 (letter x3)
+#   S   E   D          S=1, E=1, D=2
+SMALL_BOARD = "Cdw A Ttl/S E D"
+SMALL_WORDS = ["ace", "aced", "at", "case", "cased", "cat", "date", "sea", "tea", "dog"]
+
+
+@dataclass
+class Run:
+    """What one command printed and returned."""
+
+    code: int
+    out: str
+    err: str
+
+    def error(self, status: int, *fragments: str) -> str:
+        """Check this run failed the elzzur way (one ``elzzur: error:`` line, no traceback,
+        nothing on stdout) and return the message.
+        """
+        assert "Traceback" not in self.err
+        assert self.code == status, (self.code, self.err)
+        assert self.out == ""
+        lines = self.err.splitlines()
+        assert len(lines) == 1, self.err
+        assert lines[0].startswith("elzzur: error: "), lines[0]
+        for fragment in fragments:
+            assert fragment in lines[0]
+        return lines[0]
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch, tmp_path):
+    """``cli("solve", "-b", …)`` runs ``main`` in tmp_path; ``stdin=b"…"`` feeds standard input."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*argv: str, stdin: bytes | None = None) -> Run:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return Run(code, out, err)
+
+    return run
+
+
+@pytest.fixture
+def words_txt(tmp_path) -> Path:
+    """SMALL_WORDS as a plain word list."""
+    path = tmp_path / "words.txt"
+    path.write_text("".join(w + "\n" for w in SMALL_WORDS), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def words_marisa(tmp_path) -> Path:
+    """SMALL_WORDS compiled (keys upper case, as ``elzzur compile`` writes them)."""
+    path = tmp_path / "words.marisa"
+    marisa_trie.Trie(w.upper() for w in SMALL_WORDS).save(os.fspath(path))
+    return path
+
+
+@pytest.fixture
+def builtin_en() -> Dictionary:
+    """The shipped English dictionary. It is built by tools/build_dictionaries.py; without it
+    the tests that use it fail (not skip), so a release can never ship without it.
+    """
+    english = get_language("en")
+    if not has_builtin_dictionary(english):
+        pytest.fail("res/dictionaries/en.marisa is missing: run tools/build_dictionaries.py")
+    return load_dictionary(None, english)
+
+
+def package_is_installed() -> bool:
+    """True if ``elzzur`` is installed (not editable) in this interpreter's site-packages."""
+    return any((Path(p) / "elzzur" / "__init__.py").is_file() for p in site.getsitepackages())
+
+
+def child_env() -> dict[str, str]:
+    """Environment for a child process that imports the elzzur under test from any folder."""
+    env = dict(os.environ)
+    if not package_is_installed():
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    return env
+
+
+@pytest.fixture
+def run_module(tmp_path):
+    """``run_module("demo", "-l", "en", python_flags=["-W", "…"])``: ``python -m elzzur`` in tmp_path."""
+
+    def run(*argv: str, python_flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, *python_flags, "-m", "elzzur", *argv],
+            cwd=tmp_path, env=child_env(), capture_output=True, text=True, timeout=600,
+        )
+
+    return run
