@@ -162,10 +162,7 @@ def finish(solution: Solution, args: argparse.Namespace) -> str:
     """Apply the shared output options and render."""
     if args.min_length:
         solution = solution.with_min_length(args.min_length)
-    solution = solution.sorted(args.sort, args.reverse)
-    if args.top:
-        solution = solution.top(args.top)
-    return render(solution, args.format, args.quiet)
+    return render(solution.sorted(args.sort, args.reverse), args.format, args.quiet, args.top)
 
 
 def solve_text(text: str, origin: str, args: argparse.Namespace) -> str:
@@ -180,7 +177,13 @@ def solve_text(text: str, origin: str, args: argparse.Namespace) -> str:
 def run_solve(args: argparse.Namespace) -> str:
     get_language(args.language)  # an unknown language is reported before the board is read
     text, origin = read_board_text(args.board)
-    return solve_text(text, origin, args)
+    try:
+        return solve_text(text, origin, args)
+    except ElzzurError as e:
+        if origin == "inline board" and not any(ch.isspace() or ch == "/" for ch in text):
+            # a lone word such as `-b myboard` is more likely a mistyped file than a 1-row board
+            raise ElzzurError(f"{text}: no such file (and not an inline board: {e})") from None
+        raise
 
 
 def run_demo(args: argparse.Namespace) -> str:
@@ -223,7 +226,8 @@ def run_compile(args: argparse.Namespace) -> str:
     trie = compile_words(words)
     with atomic_output(args.output) as temp:
         trie.save(os.fspath(temp))
-    return f"{len(trie)} words written to {args.output}\n"
+    count = len(trie)
+    return f"{count} word{'' if count == 1 else 's'} written to {args.output}\n"
 
 
 def run_generate(args: argparse.Namespace) -> str:

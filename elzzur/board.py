@@ -167,7 +167,7 @@ def _parse_rows(block: list[tuple[int, str]], language: Language, origin: str) -
             raise ElzzurError(f"{origin}, line {number}: {e}") from None
         if len(rows[-1]) != len(rows[0]):
             raise ElzzurError(
-                f"{origin}, line {number}: row has {len(rows[-1])} cells, "
+                f"{origin}, line {number}: row has {len(rows[-1])} cell{'s' * (len(rows[-1]) != 1)}, "
                 f"the first row has {len(rows[0])} (boards must be rectangular)"
             )
     return Board(len(rows), len(rows[0]), tuple(cell for row in rows for cell in row))
@@ -179,6 +179,8 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
     """
     text = os.fspath(source)
     if text == "-":
+        if sys.stdin is None:
+            raise ElzzurError("-b -: standard input is closed")
         return decode_text(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     path = Path(text)
     if text and path.exists():  # Path("") is the current folder

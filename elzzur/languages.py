@@ -80,6 +80,7 @@ def available() -> list[str]:
 def get_language(code: str) -> Language:
     """The built-in language ``code`` (``en``, ``it``, …)."""
     codes = available()
+    code = code.lower()
     if code not in codes:
         raise UsageError(f"unknown language {code!r} (choose from {', '.join(codes)})")
     path = resource("languages", f"{code}.toml")
@@ -124,7 +125,7 @@ def parse_language(data: dict, origin: str) -> Language:
         raise ElzzurError(f"{origin}: every letter has frequency 0")
     scoring = need(data, "scoring", dict)
     bonus = need(scoring, "length_bonus", list, "scoring.")
-    if not bonus or not all(isinstance(b, int) for b in bonus):
+    if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
         raise ElzzurError(f"{origin}: key 'scoring.length_bonus' must be a list of integers")
     norm = need(data, "normalization", dict)
     fold = need(norm, "map", dict, "normalization.")

@@ -27,9 +27,11 @@ def word_lines(solution: Solution) -> list[str]:
     ]
 
 
-def as_text(solution: Solution, quiet: bool = False) -> str:
-    """The board, the words, and the totals (only the words if ``quiet``)."""
-    lines = word_lines(solution)
+def as_text(solution: Solution, quiet: bool = False, top: int | None = None) -> str:
+    """The board, the (first ``top``) words, and the totals of all words; only the word
+    lines if ``quiet``.
+    """
+    lines = word_lines(solution.top(top) if top else solution)
     if quiet:
         return "".join(line + "\n" for line in lines)
     parts = [str(solution.board), ""]
@@ -43,14 +45,17 @@ def as_text(solution: Solution, quiet: bool = False) -> str:
     return "\n".join(parts) + "\n"
 
 
-def as_dict(solution: Solution) -> dict:
-    """The JSON schema: language, board rows in board-file syntax, words, stats."""
+def as_dict(solution: Solution, top: int | None = None) -> dict:
+    """The JSON schema: language, board rows in board-file syntax, (the first ``top``) words,
+    and the stats of all words.
+    """
+    shown = solution.top(top) if top else solution
     return {
         "language": solution.language,
         "board": solution.board.token_rows(),
         "words": [
             {"word": f.word, "score": f.score, "path": [list(p) for p in f.path]}
-            for f in solution.words
+            for f in shown.words
         ],
         "stats": {
             "words": len(solution),
@@ -60,23 +65,36 @@ def as_dict(solution: Solution) -> dict:
     }
 
 
-def as_json(solution: Solution) -> str:
-    return json.dumps(as_dict(solution), ensure_ascii=False, indent=2) + "\n"
+def as_json(solution: Solution, top: int | None = None) -> str:
+    """Indented JSON with one line per word, so paths stay readable."""
+    data = as_dict(solution, top)
+    dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
+    words = ",\n".join(f"    {dump(w)}" for w in data["words"])
+    return (
+        "{\n"
+        f'  "language": {dump(data["language"])},\n'
+        f'  "board": {dump(data["board"])},\n'
+        f'  "words": [{chr(10) + words + chr(10) + "  " if words else ""}],\n'
+        f'  "stats": {dump(data["stats"])}\n'
+        "}\n"
+    )
 
 
-def as_csv(solution: Solution) -> str:
+def as_csv(solution: Solution, top: int | None = None) -> str:
     """``word,score,path`` with the path as ``(r,c) (r,c) …``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["word", "score", "path"])
-    for f in solution.words:
+    for f in (solution.top(top) if top else solution).words:
         writer.writerow([f.word, f.score, path_text(f.path)])
     return out.getvalue()
 
 
-def render(solution: Solution, fmt: str = "text", quiet: bool = False) -> str:
+def render(solution: Solution, fmt: str = "text", quiet: bool = False,
+           top: int | None = None) -> str:
+    """The solution in ``fmt``; ``top`` limits the words listed, never the totals."""
     if fmt == "json":
-        return as_json(solution)
+        return as_json(solution, top)
     if fmt == "csv":
-        return as_csv(solution)
-    return as_text(solution, quiet)
+        return as_csv(solution, top)
+    return as_text(solution, quiet, top)

@@ -98,7 +98,7 @@ def test_printed_board_parses_back_to_the_same_board(seed):
 
 
 def test_ragged_rows_name_the_line():
-    with pytest.raises(ElzzurError, match=r"^b\.board, line 3: row has 1 cells, the first row has 2"):
+    with pytest.raises(ElzzurError, match=r"^b\.board, line 3: row has 1 cell, the first row has 2"):
         parse_board("A B\nC D\nE\n", EN, "b.board")
 
 

@@ -125,7 +125,7 @@ def test_an_unknown_language_is_reported_before_a_missing_board(cli):
 
 @pytest.mark.parametrize("content, message", [
     ("", "b.board: empty board"),
-    ("A B\nC\n", "b.board, line 2: row has 1 cells, the first row has 2 (boards must be rectangular)"),
+    ("A B\nC\n", "b.board, line 2: row has 1 cell, the first row has 2 (boards must be rectangular)"),
     ("A B\nC 1\n", "b.board, line 2: token '1': '1' is not a letter of English"),
     ("A ?\nC D\n", "b.board, line 1: token '?': '?' is not a letter of English"),
     ("TTL B\nC D\n", "b.board, line 1: token 'TTL': multipliers are written in lower case (Ttl)"),
@@ -418,7 +418,7 @@ def test_compile_uses_the_language_normalisation(cli, tmp_path):
     assert compiled.out == "2 words written to de.marisa\n"
     assert cli("cat", "-d", "de.marisa").out == "HAUS\nSTRASSE\n"
     compiled = cli("compile", "-l", "en", "-d", "de.txt", "-o", "en.marisa")  # Straße is a name in en
-    assert compiled.out == "1 words written to en.marisa\n"
+    assert compiled.out == "1 word written to en.marisa\n"
 
 
 def test_compile_accepts_a_marisa_input(cli, words_marisa):
@@ -567,3 +567,38 @@ def test_deprecation_warnings_are_errors_and_nothing_warns(run_module, builtin_e
     assert (compiled.returncode, compiled.stderr) == (0, "")
     listed = run_module("cat", "-d", "w.marisa", python_flags=strict)
     assert (listed.returncode, listed.stderr, listed.stdout.count("\n")) == (0, "", 10)
+
+
+# --- details a player notices ------------------------------------------------------------------
+
+def test_top_limits_the_list_but_the_totals_count_every_word(cli, words_txt):
+    full = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt").out
+    top = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "--top", "2").out
+    assert len(words_of(cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "--top", "2", "-q").out)) == 2
+    assert top.splitlines()[-3:] == full.splitlines()[-3:]
+    assert "Number of words:            9" in top
+    data = json.loads(cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "--format", "json",
+                          "--top", "2").out)
+    assert len(data["words"]) == 2 and data["stats"]["words"] == 9
+
+
+def test_json_lists_one_word_per_line(cli, words_txt):
+    out = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "--format", "json").out
+    word_lines = [line for line in out.splitlines() if line.lstrip().startswith('{"word"')]
+    assert len(word_lines) == 9
+    assert json.loads(word_lines[0].rstrip(",")) == json.loads(out)["words"][0]
+
+
+def test_a_lone_word_that_is_no_file_is_reported_as_a_missing_file(cli):
+    message = cli("solve", "-b", "myboard").error(1)
+    assert message.startswith("elzzur: error: myboard: no such file (and not an inline board: ")
+
+
+def test_a_closed_standard_input_is_an_error(cli, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)
+    cli("solve", "-b", "-").error(1, "standard input is closed")
+
+
+def test_language_codes_ignore_case(cli, words_txt):
+    assert cli("solve", "-l", "EN", "-b", SMALL_BOARD, "-d", "words.txt", "-q").out == \
+        cli("solve", "-l", "en", "-b", SMALL_BOARD, "-d", "words.txt", "-q").out
