@@ -49,17 +49,14 @@ def clean_word(raw: str, language: Language) -> str | None:
     """One line of a word list as a dictionary key, or None if it is not a game word.
 
     Dropped: empty lines, entries with anything but letters (apostrophes, hyphens, digits,
-    spaces), proper nouns and abbreviations (a capital first letter, or for languages that
-    capitalise nouns, capitals after the first letter), and words shorter than the language's
-    minimum.
+    spaces), proper nouns, abbreviations and brands (a capital after the first letter, or a
+    capital first letter unless the language capitalises its nouns), and words shorter than the
+    language's minimum.
     """
     word = unicodedata.normalize("NFC", raw.strip().lstrip("\ufeff"))
     if not word or not word.isalpha():
         return None
-    if language.keep_capitalised:
-        if any(ch.isupper() for ch in word[1:]):
-            return None
-    elif word[0].isupper():
+    if any(ch.isupper() for ch in word[1:]) or word[0].isupper() and not language.keep_capitalised:
         return None
     key = language.normalize(word)
     if key is None or len(key) < max(2, language.min_length):
