@@ -138,15 +138,17 @@ def parse_board(text: str, language: Language, origin: str = "board") -> Board:
 def parse_boards(text: str, language: Language, origin: str = "board") -> list[Board]:
     """All the boards in a text; boards are separated by blank lines, rows by newlines or ``/``."""
     boards: list[Board] = []
-    block: list[tuple[int, str]] = []
+    block: list[tuple[str, str]] = []  # (where a row is, for messages; its text)
     lines = text.splitlines()
     for number, line in enumerate(lines + [""], start=1):
         stripped = line.strip()
         if stripped.startswith("#"):
             continue
         if stripped:
-            for part in stripped.split("/"):
-                block.append((number, part))
+            parts = stripped.split("/")
+            for part in parts:
+                where = f"line {number}" if len(parts) == 1 else f"row {len(block) + 1}"
+                block.append((where, part))
         elif block:
             boards.append(_parse_rows(block, language, origin))
             block = []
@@ -155,19 +157,19 @@ def parse_boards(text: str, language: Language, origin: str = "board") -> list[B
     return boards
 
 
-def _parse_rows(block: list[tuple[int, str]], language: Language, origin: str) -> Board:
+def _parse_rows(block: list[tuple[str, str]], language: Language, origin: str) -> Board:
     rows: list[list[Cell]] = []
-    for number, line in block:
+    for where, line in block:
         tokens = line.split()
         if not tokens:
-            raise ElzzurError(f"{origin}, line {number}: empty row")
+            raise ElzzurError(f"{origin}, {where}: empty row")
         try:
             rows.append([parse_token(token, language) for token in tokens])
         except ElzzurError as e:
-            raise ElzzurError(f"{origin}, line {number}: {e}") from None
+            raise ElzzurError(f"{origin}, {where}: {e}") from None
         if len(rows[-1]) != len(rows[0]):
             raise ElzzurError(
-                f"{origin}, line {number}: row has {len(rows[-1])} cell{'s' * (len(rows[-1]) != 1)}, "
+                f"{origin}, {where}: row has {len(rows[-1])} cell{'s' * (len(rows[-1]) != 1)}, "
                 f"the first row has {len(rows[0])} (boards must be rectangular)"
             )
     return Board(len(rows), len(rows[0]), tuple(cell for row in rows for cell in row))

@@ -544,7 +544,7 @@ def test_installed_console_script(tmp_path, words_txt, cli):
 def test_python_m_elzzur_reports_errors_without_traceback(run_module):
     done = run_module("solve", "-l", "en", "-b", "A ?/C D")
     assert done.returncode == 1
-    assert done.stderr == "elzzur: error: inline board, line 1: token '?': '?' is not a letter of English\n"
+    assert done.stderr == "elzzur: error: inline board, row 1: token '?': '?' is not a letter of English\n"
 
 
 @pytest.mark.parametrize("command", ["demo -l en", "cat -l en"])

@@ -101,3 +101,20 @@ def test_output_md_is_current():
 @pytest.mark.parametrize("command", ["solve", "demo", "languages", "cat", "compile", "generate"])
 def test_every_command_is_documented_in_the_readme(command):
     assert f"### `elzzur {command}`" in README
+
+
+def test_readme_python_examples_run_as_shown():
+    import doctest
+
+    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
+                                       optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
+
+
+def test_package_docstring_example_runs_as_shown():
+    import doctest
+
+    import elzzur
+
+    failures, tried = doctest.testmod(elzzur)
+    assert tried > 0 and failures == 0
