@@ -10,30 +10,45 @@ The Python API is what the command line uses::
     224
     >>> solution["COHESIVE"].path[:3]
     ((2, 0), (1, 0), (1, 1))
+
+Names are imported when first used, so that ``import elzzur`` (and the command line) start fast.
 """
 
 from __future__ import annotations
 
-import os
+__version__ = "0.2.0"
 
-from .board import Board, Cell, parse_board, parse_boards, read_board_text
-from .dictionary import Dictionary, load_dictionary
-from .errors import ElzzurError, UsageError
-from .generate import random_board
-from .languages import Language, available as available_languages, get_language
-from .results import Found, Solution
-from .solver import score_path, solve
+_EXPORTS = {
+    "Board": "board", "Cell": "board", "parse_board": "board", "parse_boards": "board",
+    "read_board_text": "board",
+    "Dictionary": "dictionary", "load_dictionary": "dictionary",
+    "ElzzurError": "errors", "UsageError": "errors",
+    "random_board": "generate",
+    "Language": "languages", "available_languages": "languages", "get_language": "languages",
+    "Found": "results", "Solution": "results",
+    "find_words": "solver", "score_path": "solver", "solve": "solver",
+}
+_RENAMED = {"available_languages": "available"}
 
-__version__ = "0.1.0"
-
-__all__ = [
-    "Board", "Cell", "Dictionary", "ElzzurError", "Found", "Language", "Solution", "UsageError",
-    "available_languages", "get_language", "load_board", "load_dictionary", "parse_board",
-    "parse_boards", "random_board", "score_path", "solve", "__version__",
-]
+__all__ = sorted(_EXPORTS) + ["load_board", "__version__"]
 
 
-def load_board(source: str | os.PathLike, language: Language) -> Board:
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'elzzur' has no attribute {name!r}")
+    value = getattr(__import__(f"{__name__}.{module}", fromlist=[name]), _RENAMED.get(name, name))
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+def load_board(source, language):
     """A board from a file path, or from inline text (rows separated by ``/`` or newlines)."""
+    from .board import parse_board, read_board_text
+
     text, origin = read_board_text(source)
     return parse_board(text, language, origin)

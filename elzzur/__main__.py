@@ -1,200 +1,378 @@
 """The command line: ``elzzur COMMAND …`` (or ``python -m elzzur COMMAND …``).
 
-Each command is a small function that calls the Python API and returns the text to print;
-``main`` is the one place that turns errors into a message and an exit status.
+The commands and their options are one table, ``COMMANDS``. ``build_parser`` turns it into the
+argparse dispatcher, which gives the help, the usage errors and every unusual spelling
+(``--top=5``, ``-qR``, abbreviations). A plain command line, options and values spelt out,
+is read straight from the same table by ``quick_parse`` first, because importing argparse
+alone takes longer than solving a board; whatever ``quick_parse`` is unsure of it leaves to
+argparse, and the tests check that the two agree. Each command is a small function that calls
+the Python API and writes its output; ``main`` is the one place that turns errors into a
+message and an exit status.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from pathlib import Path
-from typing import Callable, NoReturn, Sequence
 
 from . import __version__
-from .board import parse_board, read_board_text
-from .dictionary import (
-    MARISA_SUFFIX, check_readable, compile_words, has_builtin_dictionary, load_dictionary,
-    read_word_list,
-)
 from .errors import ElzzurError, UsageError
-from .fileio import atomic_output, write_atomic
-from .generate import random_board
-from .languages import available, get_language
-from .render import FORMATS, render
-from .resources import resource
-from .results import SORT_KEYS, Solution
-from .solver import solve
 
 PROG = "elzzur"
 
-DESCRIPTION = """\
-Solve Ruzzle-style word boards: every word on the board with its best path and score."""
+DESCRIPTION = "Solve Ruzzle-style word boards: every word on the board with its best path and score."
 
-EXAMPLES = {
-    "main": """\
-examples:
-  elzzur demo -l en                      solve the built-in English board
-  elzzur solve -l en -b "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
-  elzzur languages                       list languages and their dictionaries
-run 'elzzur COMMAND --help' for the options of one command.""",
-    "solve": """\
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (the type of --top, --rows, --jobs, …)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise ValueError(f"must be at least 1, not {value}")
+    return value
+
+
+def whole(text: str) -> int:
+    """Any whole number (the type of --seed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+
+
+class Option:
+    """One option of one command: its spellings, where it goes, and what it accepts."""
+
+    __slots__ = ("flags", "dest", "kind", "default", "help", "metavar", "choices", "required")
+
+    def __init__(self, flags, dest, kind, help, default=None, metavar=None, choices=None,
+                 required=False):
+        self.flags, self.dest, self.kind, self.help = flags, dest, kind, help
+        self.default, self.metavar, self.choices, self.required = default, metavar, choices, required
+
+
+LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="LANG",
+                  help="language code (default: en); see 'elzzur languages'")
+DICTIONARY = Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+                    help="a .marisa file or a UTF-8 word list (default: the language's own)")
+OUTPUT = Option(("-o", "--output"), "output", str, metavar="FILE",
+                help="write to FILE instead of standard output (whole or not at all)")
+SOLVE_OUTPUT = [
+    DICTIONARY,
+    Option(("-s", "--sort"), "sort", str, default="score",
+           choices=("score", "length", "start", "end", "alpha"),
+           help="order of the words (default: score, highest first)"),
+    Option(("-R", "--reverse"), "reverse", bool, default=False, help="reverse the order"),
+    Option(("-q", "--quiet"), "quiet", bool, default=False,
+           help="print only the word lines (text format)"),
+    Option(("--format",), "format", str, default="text",
+           choices=("text", "json", "jsonl", "csv"),
+           help="output format (jsonl: one JSON object per board per line)"),
+    Option(("--min-length",), "min_length", positive, metavar="N",
+           help="only words of at least N letters"),
+    Option(("--top",), "top", positive, metavar="N",
+           help="list only the first N words (the totals count them all)"),
+    OUTPUT,
+]
+
+# command: (help, options, examples)
+COMMANDS: dict[str, tuple[str, list[Option], str]] = {
+    "solve": ("solve one board or a batch of boards", [
+        LANGUAGE,
+        Option(("-b", "--board"), "board", list, metavar="BOARD", required=True,
+               help="a board file (several boards separated by blank lines), '-' for standard "
+                    "input, or an inline board; repeat -b for more boards"),
+        *SOLVE_OUTPUT,
+        Option(("--jobs",), "jobs", positive, default=1, metavar="N",
+               help="solve a batch in N processes (default: 1); output stays in input order"),
+    ], """\
 examples:
   elzzur solve -l en -b my.board
   elzzur solve -l en -b "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E" --top 5
   elzzur solve -l it -b it.board -d my-words.txt -s length -R
   cat my.board | elzzur solve -l en -b - --format json
+  elzzur solve -l en -b many.boards --format jsonl --jobs 2 -o results.jsonl
 board syntax: one row per line (or rows separated by '/'), one token per cell:
-  a letter, optionally followed by dl, tl (double/triple letter) or dw, tw (double/triple word).""",
-    "demo": """\
+  a letter, optionally followed by dl, tl (double/triple letter) or dw, tw (double/triple word);
+  a blank line separates boards."""),
+    "demo": ("solve the built-in board of a language", [LANGUAGE, *SOLVE_OUTPUT], """\
 examples:
   elzzur demo -l en
   elzzur demo -l fr -q --top 10
-  elzzur demo -l de --format csv -o de.csv""",
-    "languages": """\
+  elzzur demo -l de --format csv -o de.csv"""),
+    "languages": ("list the languages and their dictionaries", [], """\
 examples:
-  elzzur languages""",
-    "cat": """\
+  elzzur languages"""),
+    "cat": ("print a dictionary's words, one per line", [
+        LANGUAGE,
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="a .marisa file or a word list (default: the language's own)"),
+        OUTPUT,
+    ], """\
 examples:
   elzzur cat -l en | grep -c .
-  elzzur cat -d my.marisa -o my-words.txt""",
-    "compile": """\
+  elzzur cat -d my.marisa -o my-words.txt"""),
+    "compile": ("compile a word list into a .marisa dictionary", [
+        LANGUAGE,
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="WORDS", required=True,
+               help="a UTF-8 word list, one word per line"),
+        Option(("-o", "--output"), "output", str, metavar="OUT.marisa", required=True,
+               help="the compiled dictionary to write"),
+    ], """\
 examples:
   elzzur compile -d my-words.txt -o my.marisa
-  elzzur compile -l de -d wortliste.txt -o de-custom.marisa""",
-    "generate": """\
+  elzzur compile -l de -d wortliste.txt -o de-custom.marisa"""),
+    "generate": ("write a random board", [
+        LANGUAGE,
+        Option(("-r", "--rows"), "rows", positive, default=4, metavar="ROWS",
+               help="number of rows (default: 4)"),
+        Option(("-c", "--cols"), "cols", positive, default=4, metavar="COLS",
+               help="number of columns (default: 4)"),
+        Option(("--seed",), "seed", whole, metavar="N", help="seed for a reproducible board"),
+        OUTPUT,
+    ], """\
 examples:
   elzzur generate -l en
-  elzzur generate -l it -r 5 -c 5 --seed 7 -o it5.board""",
+  elzzur generate -l it -r 5 -c 5 --seed 7 -o it5.board"""),
 }
 
-
-class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one ``elzzur: error: …`` line and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
-
-
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+MAIN_EXAMPLES = """\
+examples:
+  elzzur demo -l en                      solve the built-in English board
+  elzzur solve -l en -b "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
+  elzzur languages                       list languages and their dictionaries
+run 'elzzur COMMAND --help' for the options of one command."""
 
 
-def build_parser() -> Parser:
-    parser = Parser(
-        prog=PROG, description=DESCRIPTION, epilog=EXAMPLES["main"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+class Args:
+    """The parsed command line (what argparse's Namespace holds)."""
+
+    def __init__(self, **values) -> None:
+        self.__dict__.update(values)
+
+
+def quick_parse(argv: list[str]) -> Args | None:
+    """Parse a plain command line from ``COMMANDS``, or return None to leave it to argparse.
+
+    Plain means: a command, then options spelt exactly as in the table, each value-taking one
+    followed by a value that does not start with '-' (except '-' itself), every value valid.
+    """
+    if not argv or argv[0] not in COMMANDS:
+        return None
+    command = argv[0]
+    options = COMMANDS[command][1]
+    spelling = {flag: option for option in options for flag in option.flags}
+    values = {o.dest: ([] if o.kind is list else o.default) for o in options}
+    seen = set()
+    i = 1
+    while i < len(argv):
+        option = spelling.get(argv[i])
+        if option is None:
+            return None
+        seen.add(option.dest)
+        if option.kind is bool:
+            values[option.dest] = True
+            i += 1
+            continue
+        if i + 1 >= len(argv):
+            return None
+        value = argv[i + 1]
+        if value.startswith("-") and value != "-":
+            return None
+        if option.kind is list:
+            values[option.dest].append(value)
+        else:
+            try:
+                value = option.kind(value)
+            except ValueError:
+                return None
+            if option.choices and value not in option.choices:
+                return None
+            values[option.dest] = value
+        i += 2
+    if any(o.required and o.dest not in seen for o in options):
+        return None
+    for o in options:
+        if o.kind is list and not values[o.dest]:
+            values[o.dest] = None
+    return Args(command=command, **values)
+
+
+def build_parser():
+    """The argparse dispatcher for ``COMMANDS``: help with examples, usage errors, exit 2."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        """argparse, but a usage error is one ``elzzur: error: …`` line and exit status 2."""
+
+        def error(self, message: str):
+            self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
+
+    def typed(kind):
+        def convert(text: str):
+            try:
+                return kind(text)
+            except ValueError as e:
+                raise argparse.ArgumentTypeError(str(e)) from None
+        convert.__name__ = kind.__name__
+        return convert
+
+    parser = Parser(prog=PROG, description=DESCRIPTION, epilog=MAIN_EXAMPLES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-
-    def command(name: str, run: Callable, help: str) -> Parser:
-        sub = commands.add_parser(
-            name, help=help, description=help, epilog=EXAMPLES[name],
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        sub.set_defaults(run=run)
-        return sub
-
-    def language_option(sub: Parser) -> None:
-        sub.add_argument("-l", "--language", default="en", metavar="LANG",
-                         help="language code (default: en); see 'elzzur languages'")
-
-    def output_options(sub: Parser) -> None:
-        sub.add_argument("-d", "--dictionary", metavar="DICT",
-                         help="a .marisa file or a UTF-8 word list (default: the language's own)")
-        sub.add_argument("-s", "--sort", choices=SORT_KEYS, default="score",
-                         help="order of the words (default: score, highest first)")
-        sub.add_argument("-R", "--reverse", action="store_true", help="reverse the order")
-        sub.add_argument("-q", "--quiet", action="store_true",
-                         help="print only the word lines (text format)")
-        sub.add_argument("--format", choices=FORMATS, default="text", help="output format")
-        sub.add_argument("--min-length", type=positive, metavar="N",
-                         help="only words of at least N letters")
-        sub.add_argument("--top", type=positive, metavar="N", help="only the first N words")
-        sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-
-    sub = command("solve", run_solve, "solve a board")
-    language_option(sub)
-    sub.add_argument("-b", "--board", required=True, metavar="BOARD",
-                     help="a board file, '-' for standard input, or an inline board")
-    output_options(sub)
-
-    sub = command("demo", run_demo, "solve the built-in board of a language")
-    language_option(sub)
-    output_options(sub)
-
-    command("languages", run_languages, "list the languages and their dictionaries")
-
-    sub = command("cat", run_cat, "print a dictionary's words, one per line")
-    language_option(sub)
-    sub.add_argument("-d", "--dictionary", metavar="DICT",
-                     help="a .marisa file or a word list (default: the language's own)")
-    sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-
-    sub = command("compile", run_compile, "compile a word list into a .marisa dictionary")
-    language_option(sub)
-    sub.add_argument("-d", "--dictionary", required=True, metavar="WORDS",
-                     help="a UTF-8 word list, one word per line")
-    sub.add_argument("-o", "--output", required=True, metavar="OUT.marisa",
-                     help="the compiled dictionary to write")
-
-    sub = command("generate", run_generate, "write a random board")
-    language_option(sub)
-    sub.add_argument("-r", "--rows", type=positive, default=4, metavar="ROWS",
-                     help="number of rows (default: 4)")
-    sub.add_argument("-c", "--cols", type=positive, default=4, metavar="COLS",
-                     help="number of columns (default: 4)")
-    sub.add_argument("--seed", type=int, metavar="N", help="seed for a reproducible board")
-    sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    for name, (help_text, options, examples) in COMMANDS.items():
+        sub = commands.add_parser(name, help=help_text, description=help_text, epilog=examples,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        for o in options:
+            kwargs = {"dest": o.dest, "help": o.help}
+            if o.kind is bool:
+                kwargs["action"] = "store_true"
+            elif o.kind is list:
+                kwargs.update(action="append", metavar=o.metavar)
+            else:
+                kwargs.update(default=o.default, metavar=o.metavar, choices=o.choices)
+                if o.kind is not str:
+                    kwargs["type"] = typed(o.kind)
+            if o.required:
+                kwargs["required"] = True
+            sub.add_argument(*o.flags, **kwargs)
     return parser
 
 
-def finish(solution: Solution, args: argparse.Namespace) -> str:
-    """Apply the shared output options and render."""
-    if args.min_length:
-        solution = solution.with_min_length(args.min_length)
-    return render(solution.sorted(args.sort, args.reverse), args.format, args.quiet, args.top)
+# --- output -------------------------------------------------------------------------------------
+
+class Output:
+    """Standard output, or a file written whole or not at all (``-o``)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.atomic = None
+        if path is not None:
+            from .fileio import AtomicOutput
+
+            self.atomic = AtomicOutput(path)
+
+    def write(self, text: str) -> None:
+        if self.atomic is None:
+            sys.stdout.write(text)
+            return
+        try:
+            self.atomic.file.write(text)
+        except OSError as e:
+            raise ElzzurError(f"cannot write {self.atomic.target}: {e.strerror}") from None
+
+    def close(self, ok: bool) -> None:
+        if self.atomic is None:
+            if ok:
+                sys.stdout.flush()
+        elif ok:
+            self.atomic.commit()
+        else:
+            self.atomic.__exit__(None, None, None)
 
 
-def solve_text(text: str, origin: str, args: argparse.Namespace) -> str:
+# --- commands -------------------------------------------------------------------------------------
+
+def run_solve(args: Args, out: Output) -> None:
+    from .board import parse_boards, read_board_text
+    from .languages import get_language
+
+    language = get_language(args.language)  # an unknown language is reported before the boards
+    boards = []
+    for source in args.board:
+        text, origin = read_board_text(source)
+        try:
+            boards += parse_boards(text, language, origin)
+        except ElzzurError as e:
+            if origin == "inline board" and not any(ch.isspace() or ch == "/" for ch in text):
+                # a lone word such as `-b myboard` is more likely a mistyped file than a board
+                raise ElzzurError(f"{text}: no such file (and not an inline board: {e})") from None
+            raise
+    solve_boards(boards, language, args, out)
+
+
+def run_demo(args: Args, out: Output) -> None:
+    from .board import parse_boards
+    from .fileio import read_text_file
+    from .languages import get_language
+    from .resources import resource
+
     language = get_language(args.language)
-    board = parse_board(text, language, origin)
+    path = resource("boards", language.demo_board)
+    if not os.path.isfile(path):
+        raise ElzzurError(f"the demo board for {language.code!r} is missing ({language.demo_board})")
+    args.jobs = 1
+    solve_boards(parse_boards(read_text_file(path), language, language.demo_board), language,
+                 args, out)
+
+
+def solve_boards(boards, language, args: Args, out: Output) -> None:
+    """Solve and print boards in order; one dictionary load for the whole batch."""
+    from .dictionary import load_dictionary
+
     dictionary = load_dictionary(args.dictionary, language)
+    batch = len(boards) > 1
+    if args.format == "json" and batch:
+        out.write("[\n")
+    results = render_all(boards, language, dictionary, args)
+    for number, text in enumerate(results, start=1):
+        if batch and number > 1 and args.format in ("text", "csv"):
+            out.write("\n")
+        if args.format == "json" and batch:
+            text = text.rstrip("\n") + (",\n" if number < len(boards) else "\n")
+        out.write(text)
+    if args.format == "json" and batch:
+        out.write("]\n")
+
+
+def render_all(boards, language, dictionary, args: Args):
+    """Each board's output text, in order: here, or spread over ``--jobs`` processes."""
+    if args.jobs > 1 and len(boards) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs, initializer=_worker_start,
+                                 initargs=(language.code, args)) as pool:
+            chunk = max(1, min(256, len(boards) // (4 * args.jobs)))
+            yield from pool.map(_worker_render, boards, chunksize=chunk)
+        return
+    for board in boards:
+        yield render_board(board, language, dictionary, args)
+
+
+_worker: list = []
+
+
+def _worker_start(code: str, args: Args) -> None:
+    from .dictionary import load_dictionary
+    from .languages import get_language
+
+    language = get_language(code)
+    _worker[:] = [language, load_dictionary(args.dictionary, language), args]
+
+
+def _worker_render(board) -> str:
+    return render_board(board, *_worker)
+
+
+def render_board(board, language, dictionary, args: Args) -> str:
+    from .render import render
+    from .solver import find_words, sort_key
+
     # --min-length narrows the list; it never admits words shorter than the rules allow
     shortest = max(args.min_length or 0, language.min_length)
-    return finish(solve(board, dictionary, language, shortest), args)
+    rows = find_words(board, dictionary, language, shortest)
+    key = sort_key(args.sort)
+    rows.sort(key=lambda row: key(*row), reverse=args.reverse)
+    return render(language.code, board, rows, args.format, args.quiet, args.top)
 
 
-def run_solve(args: argparse.Namespace) -> str:
-    get_language(args.language)  # an unknown language is reported before the board is read
-    text, origin = read_board_text(args.board)
-    try:
-        return solve_text(text, origin, args)
-    except ElzzurError as e:
-        if origin == "inline board" and not any(ch.isspace() or ch == "/" for ch in text):
-            # a lone word such as `-b myboard` is more likely a mistyped file than a 1-row board
-            raise ElzzurError(f"{text}: no such file (and not an inline board: {e})") from None
-        raise
+def run_languages(args: Args, out: Output) -> None:
+    from .dictionary import has_builtin_dictionary, load_dictionary
+    from .languages import available, get_language
 
-
-def run_demo(args: argparse.Namespace) -> str:
-    language = get_language(args.language)
-    board = resource("boards", language.demo_board)
-    if not board.is_file():
-        raise ElzzurError(f"the demo board for {language.code!r} is missing ({language.demo_board})")
-    return solve_text(board.read_text(encoding="utf-8"), language.demo_board, args)
-
-
-def run_languages(args: argparse.Namespace) -> str:
     rows = [("code", "name", "words", "dictionary source")]
     for code in available():
         language = get_language(code)
@@ -203,58 +381,78 @@ def run_languages(args: argparse.Namespace) -> str:
         words = len(load_dictionary(None, language))
         rows.append((code, language.name, str(words), language.dictionary_source))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    return "".join(
-        f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:>{widths[2]}}  {row[3]}\n"
-        for row in rows
-    )
+    for row in rows:
+        out.write(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:>{widths[2]}}  {row[3]}\n")
 
 
-def run_cat(args: argparse.Namespace) -> str:
+def run_cat(args: Args, out: Output) -> None:
+    from .dictionary import load_dictionary
+    from .languages import get_language
+
     dictionary = load_dictionary(args.dictionary, get_language(args.language))
-    return "".join(word + "\n" for word in dictionary)
+    words = sorted(dictionary.trie.iterkeys())
+    for start in range(0, len(words), 4096):
+        out.write("".join(word + "\n" for word in words[start:start + 4096]))
 
 
-def run_compile(args: argparse.Namespace) -> str:
+def run_compile(args: Args, out: Output) -> None:
+    from .dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_word_list
+    from .fileio import AtomicOutput
+    from .languages import get_language
+
     language = get_language(args.language)
     if not args.output.endswith(MARISA_SUFFIX):
         raise UsageError(f"the output file must end in {MARISA_SUFFIX}: {args.output!r}")
+    check_readable(args.dictionary)
     if args.dictionary.endswith(MARISA_SUFFIX):
         words = set(load_dictionary(args.dictionary, language))
     else:
-        check_readable(Path(args.dictionary))
-        words = read_word_list(Path(args.dictionary), language)
+        words = read_word_list(args.dictionary, language)
     trie = compile_words(words)
-    with atomic_output(args.output) as temp:
-        trie.save(os.fspath(temp))
+    with AtomicOutput(args.output, binary=True) as target:
+        trie.save(target.temp)
+        target.commit()
     count = len(trie)
-    return f"{count} word{'' if count == 1 else 's'} written to {args.output}\n"
+    out.write(f"{count} word{'' if count == 1 else 's'} written to {args.output}\n")
 
 
-def run_generate(args: argparse.Namespace) -> str:
-    board = random_board(get_language(args.language), args.rows, args.cols, args.seed)
-    return str(board) + "\n"
+def run_generate(args: Args, out: Output) -> None:
+    from .generate import random_board
+    from .languages import get_language
+
+    out.write(str(random_board(get_language(args.language), args.rows, args.cols, args.seed)) + "\n")
 
 
-def emit(text: str, output: str | None) -> None:
-    if output is not None:  # -o "" is an error to report, not a request for stdout
-        write_atomic(output, text)
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+RUN = {"solve": run_solve, "demo": run_demo, "languages": run_languages, "cat": run_cat,
+       "compile": run_compile, "generate": run_generate}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def parse_args(argv: list[str]) -> Args:
+    """The command line as Args; argparse's SystemExit for help, version and usage errors."""
+    args = quick_parse(argv)
+    if args is None:
+        namespace = build_parser().parse_args(argv)
+        args = Args(**vars(namespace))
+    return args
+
+
+def main(argv=None) -> int:
     """Run one command; return its exit status (0 ok, 1 bad data, 2 usage, 130 interrupted)."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
+        args = parse_args(argv)
     except SystemExit as e:  # --help, --version, or a usage error argparse already printed
         return e.code if isinstance(e.code, int) else 2
+    out = None
     try:
-        text = args.run(args)
         # compile writes its own file; every other command's -o receives the text
-        emit(text, None if args.command == "compile" else getattr(args, "output", None))
+        target = None if args.command == "compile" else getattr(args, "output", None)
+        out = Output(target)
+        RUN[args.command](args, out)
+        out.close(ok=True)
     except ElzzurError as e:
+        if out is not None:
+            out.close(ok=False)
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return e.exit_status
     except BrokenPipeError:  # `elzzur … | head`: the reader has all it wanted
@@ -262,6 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
+        if out is not None:
+            out.close(ok=False)
         return 130
     return 0
 

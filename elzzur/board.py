@@ -15,25 +15,24 @@ Blank lines separate boards; lines starting with ``#`` are comments.
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
-import unicodedata
-from dataclasses import dataclass
-from pathlib import Path
 
 from .errors import ElzzurError
 from .fileio import decode_text, read_text_file
 from .languages import Language
+from .record import Record
 from .rules import ruzzle
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(Record):
     """One tile: its letter(s) as dictionary keys spell them, and its multiplier code."""
 
-    letters: str
-    bonus: str = ""
+    __slots__ = ("letters", "bonus")
+
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"bonus": ""}
 
     @property
     def letter_multiplier(self) -> int:
@@ -49,13 +48,10 @@ class Cell:
         return self.letters.capitalize() + self.bonus
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """A rectangular grid of cells, stored row by row."""
 
-    rows: int
-    cols: int
-    cells: tuple[Cell, ...]
+    __slots__ = ("rows", "cols", "cells")
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.cells) != self.rows * self.cols:
@@ -88,9 +84,16 @@ class Board:
         )
 
 
-@functools.cache
+_neighbours: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
 def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Neighbour lists of every cell of a rows x cols grid, computed once per shape."""
+    """Neighbour lists (in increasing order) of every cell of a rows x cols grid, computed once
+    per shape.
+    """
+    known = _neighbours.get((rows, cols))
+    if known is not None:
+        return known
     result = []
     for r in range(rows):
         for c in range(cols):
@@ -100,13 +103,17 @@ def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
                 for cc in range(c - 1, c + 2)
                 if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
             ))
-    return tuple(result)
+    _neighbours[(rows, cols)] = tuple(result)
+    return _neighbours[(rows, cols)]
 
 
 def parse_token(token: str, language: Language) -> Cell:
     """One board token (``Ttl``, ``e``, ``Ndl``) as a Cell, or an error that says what is wrong."""
     codes = ruzzle().multipliers
-    token = unicodedata.normalize("NFC", token)
+    if not token.isascii():
+        import unicodedata
+
+        token = unicodedata.normalize("NFC", token)
     if token in codes:
         raise ElzzurError(f"token {token!r} is a multiplier without a letter")
     letter, bonus = token, ""
@@ -184,11 +191,10 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
         if sys.stdin is None:
             raise ElzzurError("-b -: standard input is closed")
         return decode_text(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
-    path = Path(text)
-    if text and path.exists():  # Path("") is the current folder
-        return read_text_file(path), text
+    if text and os.path.exists(text):
+        return read_text_file(text), text
     looks_like_path = not any(ch.isspace() for ch in text) and (
-        path.suffix != "" or text.startswith(("/", ".", "~"))
+        os.path.splitext(text)[1] != "" or text.startswith(("/", ".", "~"))
     )
     if looks_like_path or isinstance(source, os.PathLike):
         raise ElzzurError(f"{text}: no such file")

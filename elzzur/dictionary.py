@@ -1,48 +1,72 @@
 """Dictionaries: compiled MARISA tries, or plain UTF-8 word lists cleaned on the way in.
 
 A word list and its compiled form give the same words: both pass through ``clean_words``.
+The solver walks a dictionary's word graph (``elzzur.graph``): the built-in dictionaries ship
+theirs beside the ``.marisa`` file; for a user's dictionary it is built on first use and kept in
+the per-user cache (``elzzur.cache``), so the next run starts at once.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib.resources
 import io
 import os
-import unicodedata
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterable, Iterator
-
-import marisa_trie
 
 from .errors import ElzzurError
 from .fileio import read_text_file
+from .graph import WordGraph, build, graph_path
 from .languages import Language, get_language
 from .resources import resource
+from . import cache
 
 MARISA_SUFFIX = ".marisa"
 
 
-@dataclass(frozen=True)
 class Dictionary:
-    """A set of normalised words with fast prefix queries, and where it came from."""
+    """A set of normalised words: its word graph for solving, its MARISA trie on demand."""
 
-    trie: marisa_trie.Trie
-    source: str
+    __slots__ = ("graph", "source", "_trie", "_trie_path")
+
+    def __init__(self, graph: WordGraph, source: str, trie=None, trie_path: str | None = None):
+        self.graph = graph
+        self.source = source
+        self._trie = trie
+        self._trie_path = trie_path
+
+    @classmethod
+    def from_words(cls, words, language: Language, source: str = "words") -> Dictionary:
+        """A dictionary of already-clean keys (tests and the Python API)."""
+        return cls(WordGraph(build(words, alphabet(language))), source)
+
+    @property
+    def trie(self):
+        """The words as a MARISA trie (loaded or built when first asked for)."""
+        if self._trie is None:
+            import marisa_trie
+
+            if self._trie_path is not None:
+                self._trie = load_trie(self._trie_path)
+            else:
+                self._trie = marisa_trie.Trie(iter(self.graph))
+        return self._trie
 
     def __contains__(self, word: str) -> bool:
-        return word in self.trie
-
-    def __len__(self) -> int:
-        return len(self.trie)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self.trie.iterkeys()))
+        return word in self.graph
 
     def has_prefix(self, prefix: str) -> bool:
         """True if some word starts with ``prefix`` (the word itself included)."""
-        return next(self.trie.iterkeys(prefix), None) is not None
+        return self.graph.has_prefix(prefix)
+
+    def __len__(self) -> int:
+        return len(self.graph)
+
+    def __iter__(self):
+        """The words in alphabetical order."""
+        return iter(self.graph)
+
+
+def alphabet(language: Language) -> str:
+    """The letters of a language in the order its word graphs number them."""
+    return "".join(sorted(language.letter_values))
 
 
 def clean_word(raw: str, language: Language) -> str | None:
@@ -53,7 +77,11 @@ def clean_word(raw: str, language: Language) -> str | None:
     capital first letter unless the language capitalises its nouns), and words shorter than the
     language's minimum.
     """
-    word = unicodedata.normalize("NFC", raw.strip().lstrip("\ufeff"))
+    word = raw.strip().lstrip("\ufeff")
+    if not word.isascii():
+        import unicodedata
+
+        word = unicodedata.normalize("NFC", word)
     if not word or not word.isalpha():
         return None
     if any(ch.isupper() for ch in word[1:]) or word[0].isupper() and not language.keep_capitalised:
@@ -64,7 +92,7 @@ def clean_word(raw: str, language: Language) -> str | None:
     return key
 
 
-def clean_words(lines: Iterable[str], language: Language) -> set[str]:
+def clean_words(lines, language: Language) -> set[str]:
     """The distinct dictionary keys of a word list."""
     words = set()
     for line in lines:
@@ -74,15 +102,17 @@ def clean_words(lines: Iterable[str], language: Language) -> set[str]:
     return words
 
 
-def read_word_list(path: Path, language: Language) -> set[str]:
+def read_word_list(path: str, language: Language) -> set[str]:
     """Clean words of a UTF-8 text file (a BOM and CRLF line ends are fine); read whole, so
     bad bytes are reported by line rather than by an offset inside a read buffer.
     """
     return clean_words(io.StringIO(read_text_file(path), newline=None), language)
 
 
-def load_trie(path: Path) -> marisa_trie.Trie:
+def load_trie(path: str):
     """Memory-map a compiled dictionary, failing clearly on anything that is not one."""
+    import marisa_trie
+
     trie = marisa_trie.Trie()
     try:
         trie.mmap(os.fspath(path))
@@ -95,39 +125,61 @@ def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dicti
     """The dictionary at ``path`` (``.marisa`` or a word list), or the language's built-in one."""
     if path is None:
         return builtin_dictionary(language.code)
-    path = Path(path)
+    path = os.fspath(path)
     check_readable(path)
-    if path.suffix == MARISA_SUFFIX:
-        return Dictionary(load_trie(path), str(path))
-    return Dictionary(marisa_trie.Trie(read_word_list(path, language)), str(path))
+    is_marisa = path.endswith(MARISA_SUFFIX)
+    cached = cache.entry(path, f"{language.code}.dawg")
+    data = cache.read(cached)
+    if data is not None:
+        try:
+            return Dictionary(WordGraph(data, path), path, trie_path=path if is_marisa else None)
+        except ElzzurError:  # a damaged cache entry: build the graph again below
+            pass
+    trie = None
+    if is_marisa:
+        trie = load_trie(path)
+        words = trie.iterkeys()
+    else:
+        words = read_word_list(path, language)
+    data = build(words, alphabet(language))
+    cache.write(cached, data)
+    return Dictionary(WordGraph(data, path), path, trie, path if is_marisa else None)
 
 
 def has_builtin_dictionary(language: Language) -> bool:
     """True if the language's dictionary is installed (a checkout may not have built them all)."""
-    return resource("dictionaries", language.dictionary).is_file()
+    return os.path.isfile(resource("dictionaries", language.dictionary))
 
 
-@functools.cache
+_builtin: dict[str, Dictionary] = {}
+
+
 def builtin_dictionary(code: str) -> Dictionary:
     """The dictionary shipped for a built-in language, loaded once per process."""
-    language = get_language(code)
-    ref = resource("dictionaries", language.dictionary)
-    with importlib.resources.as_file(ref) as path:
-        if not path.is_file():
-            raise ElzzurError(f"the built-in dictionary for {code!r} is missing ({language.dictionary})")
-        return Dictionary(load_trie(path), language.dictionary_source)
+    if code not in _builtin:
+        language = get_language(code)
+        path = resource("dictionaries", language.dictionary)
+        graph_file = graph_path(path)
+        if not os.path.isfile(path) or not os.path.isfile(graph_file):
+            raise ElzzurError(
+                f"the built-in dictionary for {code!r} is missing ({language.dictionary})")
+        _builtin[code] = Dictionary(WordGraph.load(graph_file), language.dictionary_source,
+                                    trie_path=path)
+    return _builtin[code]
 
 
-def check_readable(path: Path) -> None:
+def check_readable(path: str) -> None:
     """Fail clearly on a path that is missing, a directory, or unreadable."""
-    if not path.exists():
+    if not os.path.exists(path):
         raise ElzzurError(f"{path}: no such file")
-    if path.is_dir():
+    if os.path.isdir(path):
         raise ElzzurError(f"{path}: is a directory, not a file")
     if not os.access(path, os.R_OK):
         raise ElzzurError(f"{path}: permission denied")
 
 
-def compile_words(words: Iterable[str]) -> marisa_trie.Trie:
+def compile_words(words):
     """A MARISA trie of already-clean keys."""
+    import marisa_trie
+
     return marisa_trie.Trie(words)

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
-from pathlib import Path
-from typing import Iterator
 
 from .errors import ElzzurError
 
 
-def read_text_file(path: Path) -> str:
+def read_text_file(path: str) -> str:
     """A UTF-8 text file's contents, with clear errors for directories, bad bytes and I/O."""
-    if path.is_dir():
+    path = os.fspath(path)
+    if os.path.isdir(path):
         raise ElzzurError(f"{path}: is a directory, not a file")
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise ElzzurError(f"{path}: {e.strerror}") from None
-    return decode_text(data, str(path))
+    return decode_text(data, path)
 
 
 def decode_text(data: bytes, origin: str) -> str:
@@ -31,36 +29,60 @@ def decode_text(data: bytes, origin: str) -> str:
         raise ElzzurError(f"{origin}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x})") from None
 
 
-@contextlib.contextmanager
-def atomic_output(path: str | os.PathLike) -> Iterator[Path]:
-    """Yield a temporary path beside ``path``; rename it into place only if the block succeeds,
-    so an error or Ctrl-C never leaves a half-written file behind.
+class AtomicOutput:
+    """A file written under a temporary name beside its target and renamed into place only by
+    ``commit()``, so an error or Ctrl-C never leaves a half-written file behind::
+
+        with AtomicOutput("out.txt") as out:
+            out.file.write(...)      # or write to out.temp by name (e.g. marisa's save)
+            out.commit()
     """
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise ElzzurError(f"cannot write {target}: no such directory {str(folder)!r}")
-    if target.is_dir():
-        raise ElzzurError(f"cannot write {target}: is a directory")
-    try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise ElzzurError(f"cannot write {target}: {e.strerror}") from None
-    os.close(fd)
-    temp = Path(name)
-    try:
-        yield temp
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temp, 0o666 & ~mask)
-        os.replace(temp, target)
-    except OSError as e:
-        raise ElzzurError(f"cannot write {target}: {e.strerror}") from None
-    finally:
-        temp.unlink(missing_ok=True)
+
+    def __init__(self, path: str | os.PathLike, binary: bool = False) -> None:
+        self.target = os.fspath(path)
+        folder = os.path.dirname(self.target) or "."
+        if not self.target:
+            raise ElzzurError("cannot write to an empty file name")
+        if not os.path.isdir(folder):
+            raise ElzzurError(f"cannot write {self.target}: no such directory {folder!r}")
+        if os.path.isdir(self.target):
+            raise ElzzurError(f"cannot write {self.target}: is a directory")
+        self.temp = os.path.join(folder, f".{os.path.basename(self.target)}.{os.getpid()}.tmp")
+        try:
+            fd = os.open(self.temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            os.unlink(self.temp)  # left by an earlier process with our pid that was killed
+            fd = os.open(self.temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except OSError as e:
+            raise ElzzurError(f"cannot write {self.target}: {e.strerror}") from None
+        self.file = os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"}))
+        self.done = False
+
+    def __enter__(self) -> AtomicOutput:
+        return self
+
+    def commit(self) -> None:
+        try:
+            self.file.close()
+            os.replace(self.temp, self.target)
+        except OSError as e:
+            raise ElzzurError(f"cannot write {self.target}: {e.strerror}") from None
+        self.done = True
+
+    def __exit__(self, *exc) -> None:
+        if not self.done:
+            self.file.close()
+            try:
+                os.unlink(self.temp)
+            except OSError:
+                pass
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write UTF-8 ``text`` to ``path`` atomically."""
-    with atomic_output(path) as temp:
-        temp.write_text(text, encoding="utf-8")
+def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all."""
+    with AtomicOutput(path, binary=isinstance(data, bytes)) as out:
+        try:
+            out.file.write(data)
+        except OSError as e:
+            raise ElzzurError(f"cannot write {out.target}: {e.strerror}") from None
+        out.commit()

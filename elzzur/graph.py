@@ -91,16 +91,25 @@ class WordGraph:
             return -1
         return self.targets[self.first[node] + (mask & (bit - 1)).bit_count()]
 
-    def __contains__(self, word: str) -> bool:
+    def node_of(self, text: str) -> int:
+        """The node reached by the letters of ``text`` from the root, or -1."""
         node = 0
-        for ch in word:
+        for ch in text:
             letter = self.index.get(ch)
             if letter is None:
-                return False
+                return -1
             node = self.child(node, letter)
             if node < 0:
-                return False
-        return bool(self.masks[node] & TERMINAL)
+                return -1
+        return node
+
+    def __contains__(self, word: str) -> bool:
+        node = self.node_of(word)
+        return node >= 0 and bool(self.masks[node] & TERMINAL)
+
+    def has_prefix(self, prefix: str) -> bool:
+        """True if some word starts with ``prefix`` (the word itself included)."""
+        return self.node_of(prefix) >= 0
 
     def __iter__(self):
         """Every word, in alphabetical (alphabet) order."""
@@ -246,11 +255,9 @@ def _serialize(children, terminal, alphabet: str, longest: int) -> bytes:
 
 def save(data: bytes, path: str) -> None:
     """Write a word graph atomically."""
-    from .fileio import atomic_output
+    from .fileio import write_atomic
 
-    with atomic_output(path) as temp:
-        with open(temp, "wb") as f:
-            f.write(data)
+    write_atomic(path, data)
 
 
 def graph_path(dictionary_path: str) -> str:

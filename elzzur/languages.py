@@ -5,32 +5,20 @@ Every language is one TOML file in ``res/languages/``; nothing about a language 
 
 from __future__ import annotations
 
-import functools
-import tomllib
-import unicodedata
-from dataclasses import dataclass
-from typing import Mapping
+import os
 
+from .cache import load_toml
 from .errors import ElzzurError, UsageError
+from .record import Record
 from .resources import resource
 
 
-@dataclass(frozen=True)
-class Language:
+class Language(Record):
     """What the solver and the dictionary tools need to know about one language."""
 
-    code: str
-    name: str
-    letter_values: Mapping[str, int]
-    letter_frequencies: Mapping[str, float]
-    length_bonus: tuple[int, ...]
-    length_bonus_step: int
-    min_length: int
-    keep_capitalised: bool
-    fold_map: Mapping[str, str]
-    dictionary: str
-    dictionary_source: str
-    demo_board: str
+    __slots__ = ("code", "name", "letter_values", "letter_frequencies", "length_bonus",
+                 "length_bonus_step", "min_length", "keep_capitalised", "fold_map", "dictionary",
+                 "dictionary_source", "demo_board")
 
     @property
     def alphabet(self) -> frozenset[str]:
@@ -50,8 +38,14 @@ class Language:
         its marks dropped, then mapped by the language's fold table (ß→SS, Œ→OE, Ø→O, …), so no
         letter is ever silently deleted: a word with a letter that maps to nothing is refused.
         """
-        word = unicodedata.normalize("NFC", text).upper()
         alphabet = self.letter_values
+        if text.isascii():
+            word = text.upper()
+            if all(ch in alphabet for ch in word):
+                return word
+        import unicodedata
+
+        word = unicodedata.normalize("NFC", text).upper()
         if all(ch in alphabet for ch in word):
             return word
         out = []
@@ -72,23 +66,22 @@ class Language:
 
 def available() -> list[str]:
     """Codes of the built-in languages, sorted."""
-    folder = resource("languages")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(name[:-5] for name in os.listdir(resource("languages")) if name.endswith(".toml"))
 
 
-@functools.cache
+_languages: dict[str, Language] = {}
+
+
 def get_language(code: str) -> Language:
-    """The built-in language ``code`` (``en``, ``it``, …)."""
-    codes = available()
-    code = code.lower()
-    if code not in codes:
-        raise UsageError(f"unknown language {code!r} (choose from {', '.join(codes)})")
-    path = resource("languages", f"{code}.toml")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:  # a damaged install: say which file, not a traceback
-        raise ElzzurError(f"{code}.toml: {e}") from None
-    return parse_language(data, f"{code}.toml")
+    """The built-in language ``code`` (``en``, ``it``, …), read once per process."""
+    key = code.lower()
+    if key not in _languages:
+        path = resource("languages", f"{key}.toml")
+        if not os.path.isfile(path):
+            codes = ", ".join(available())
+            raise UsageError(f"unknown language {code.lower()!r} (choose from {codes})")
+        _languages[key] = parse_language(load_toml(path, f"{key}.toml"), f"{key}.toml")
+    return _languages[key]
 
 
 # How a message names each expected TOML type (``(int, float)`` has no ``__name__``).

@@ -1,73 +1,72 @@
-"""Turn a Solution into text, JSON or CSV, as the command line prints it."""
+"""Turn found words into text, JSON, JSON lines or CSV, as the command line prints them.
+
+Words come as rows ``(word, score, path)``, the path as cell numbers counted row by row, in the
+order they are to be listed; the totals are always of all the rows, ``top`` only shortens the
+list. (``Solution.rows()`` gives the rows of a solution.)
+"""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-
-from .results import Solution
-
-FORMATS = ("text", "json", "csv")
+FORMATS = ("text", "json", "jsonl", "csv")
 
 
-def path_text(path) -> str:
-    return " ".join(f"({r},{c})" for r, c in path)
+def totals(rows) -> tuple[int, int, int]:
+    """Number of words, length of the longest, and the sum of the scores."""
+    return len(rows), max((len(row[0]) for row in rows), default=0), sum(row[1] for row in rows)
 
 
-def word_lines(solution: Solution) -> list[str]:
+def path_text(path, cols: int) -> str:
+    return " ".join(f"({i // cols},{i % cols})" for i in path)
+
+
+def word_lines(rows, cols: int) -> list[str]:
     """One aligned line per word: ``WORD    SCORE    (r,c) (r,c) …``."""
-    if not solution.words:
+    if not rows:
         return []
-    word_width = max(len(f.word) for f in solution.words) + 4
-    score_width = max(len(str(f.score)) for f in solution.words) + 4
+    word_width = max(len(row[0]) for row in rows) + 4
+    score_width = max(len(str(row[1])) for row in rows) + 4
     return [
-        f"{f.word:<{word_width}}{f.score:<{score_width}}{path_text(f.path)}"
-        for f in solution.words
+        f"{word:<{word_width}}{score:<{score_width}}{path_text(path, cols)}"
+        for word, score, path in rows
     ]
 
 
-def as_text(solution: Solution, quiet: bool = False, top: int | None = None) -> str:
-    """The board, the (first ``top``) words, and the totals of all words; only the word
-    lines if ``quiet``.
-    """
-    lines = word_lines(solution.top(top) if top else solution)
+def as_text(board, rows, quiet: bool = False, top: int | None = None) -> str:
+    """The board, the (first ``top``) words, and the totals; only the word lines if ``quiet``."""
+    lines = word_lines(rows[:top] if top else rows, board.cols)
     if quiet:
         return "".join(line + "\n" for line in lines)
-    parts = [str(solution.board), ""]
+    count, longest, total = totals(rows)
+    parts = [str(board), ""]
     if lines:
         parts += lines + [""]
     parts += [
-        f"Number of words:            {len(solution)}",
-        f"Length of the longest word: {solution.longest}",
-        f"Maximum total score:        {solution.total_score}",
+        f"Number of words:            {count}",
+        f"Length of the longest word: {longest}",
+        f"Maximum total score:        {total}",
     ]
     return "\n".join(parts) + "\n"
 
 
-def as_dict(solution: Solution, top: int | None = None) -> dict:
-    """The JSON schema: language, board rows in board-file syntax, (the first ``top``) words,
-    and the stats of all words.
-    """
-    shown = solution.top(top) if top else solution
+def as_dict(language: str, board, rows, top: int | None = None) -> dict:
+    """The JSON schema: language, board rows in board-file syntax, words, stats."""
+    count, longest, total = totals(rows)
     return {
-        "language": solution.language,
-        "board": solution.board.token_rows(),
+        "language": language,
+        "board": board.token_rows(),
         "words": [
-            {"word": f.word, "score": f.score, "path": [list(p) for p in f.path]}
-            for f in shown.words
+            {"word": word, "score": score, "path": [list(divmod(i, board.cols)) for i in path]}
+            for word, score, path in (rows[:top] if top else rows)
         ],
-        "stats": {
-            "words": len(solution),
-            "longest": solution.longest,
-            "total_score": solution.total_score,
-        },
+        "stats": {"words": count, "longest": longest, "total_score": total},
     }
 
 
-def as_json(solution: Solution, top: int | None = None) -> str:
+def as_json(language: str, board, rows, top: int | None = None) -> str:
     """Indented JSON with one line per word, so paths stay readable."""
-    data = as_dict(solution, top)
+    import json
+
+    data = as_dict(language, board, rows, top)
     dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
     words = ",\n".join(f"    {dump(w)}" for w in data["words"])
     return (
@@ -80,21 +79,34 @@ def as_json(solution: Solution, top: int | None = None) -> str:
     )
 
 
-def as_csv(solution: Solution, top: int | None = None) -> str:
+def as_jsonl(language: str, board, rows, top: int | None = None) -> str:
+    """The JSON object on one line: one board per line in a batch."""
+    import json
+
+    return json.dumps(as_dict(language, board, rows, top), ensure_ascii=False) + "\n"
+
+
+def as_csv(board, rows, top: int | None = None, header: bool = True) -> str:
     """``word,score,path`` with the path as ``(r,c) (r,c) …``."""
+    import csv
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["word", "score", "path"])
-    for f in (solution.top(top) if top else solution).words:
-        writer.writerow([f.word, f.score, path_text(f.path)])
+    if header:
+        writer.writerow(["word", "score", "path"])
+    for word, score, path in (rows[:top] if top else rows):
+        writer.writerow([word, score, path_text(path, board.cols)])
     return out.getvalue()
 
 
-def render(solution: Solution, fmt: str = "text", quiet: bool = False,
+def render(language: str, board, rows, fmt: str = "text", quiet: bool = False,
            top: int | None = None) -> str:
-    """The solution in ``fmt``; ``top`` limits the words listed, never the totals."""
+    """One board's words in ``fmt``; ``top`` limits the words listed, never the totals."""
     if fmt == "json":
-        return as_json(solution, top)
+        return as_json(language, board, rows, top)
+    if fmt == "jsonl":
+        return as_jsonl(language, board, rows, top)
     if fmt == "csv":
-        return as_csv(solution, top)
-    return as_text(solution, quiet, top)
+        return as_csv(board, rows, top)
+    return as_text(board, rows, quiet, top)

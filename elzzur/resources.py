@@ -1,28 +1,31 @@
 """Find the data files shipped in ``res/``.
 
-Installed, ``res/`` is the package ``elzzur.res`` and ``importlib.resources`` finds it from any
-directory; in a source checkout that has not been installed, it is the ``res/`` folder beside
-the package.
+Installed, ``res/`` is the package ``elzzur.res``, found by the import system from any
+directory (as ``importlib.resources`` would find it, without that module's start-up cost, which
+is larger than a whole solve); in a source checkout that has not been installed, it is the
+``res/`` folder beside the package. Paths are plain strings: ``pathlib`` costs milliseconds to
+import, and ``elzzur demo`` should start in about the time Python itself takes.
 """
 
 from __future__ import annotations
 
-import importlib.resources
-from importlib.abc import Traversable
-from pathlib import Path
+import os
+
+_root: list[str] = []
 
 
-def resource_root() -> Traversable:
-    """The root of the shipped data (``res/``)."""
-    try:
-        return importlib.resources.files("elzzur.res")
-    except ModuleNotFoundError:  # running from a checkout without installing
-        return Path(__file__).resolve().parent.parent / "res"
+def resource_root() -> str:
+    """The folder of the shipped data (``res/``)."""
+    if not _root:
+        try:
+            import elzzur.res as package
+        except ImportError:  # running from a checkout without installing
+            _root.append(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "res"))
+        else:
+            _root.append(next(iter(package.__path__)))
+    return _root[0]
 
 
-def resource(*parts: str) -> Traversable:
-    """One file or folder inside ``res/``, e.g. ``resource("languages", "en.toml")``."""
-    node = resource_root()
-    for part in parts:
-        node = node / part
-    return node
+def resource(*parts: str) -> str:
+    """The path of a file or folder inside ``res/``, e.g. ``resource("languages", "en.toml")``."""
+    return os.path.join(resource_root(), *parts)

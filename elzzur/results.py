@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
 from .board import Board
+from .solver import SORT_ORDERS, sort_key
 
-SORT_KEYS = ("score", "length", "start", "end", "alpha")
+SORT_KEYS = SORT_ORDERS
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Solution:
     language: str
     words: tuple[Found, ...]
 
-    def __iter__(self) -> Iterator[Found]:
+    def __iter__(self):
         return iter(self.words)
 
     def __len__(self) -> int:
@@ -53,17 +53,14 @@ class Solution:
         """The same words ordered by ``score`` (highest first), ``length`` (longest first),
         ``start`` or ``end`` cell (row by row), or ``alpha``; ties fall back to score, then word.
         """
-        keys = {
-            "score": lambda f: (-f.score, f.word),
-            "length": lambda f: (-len(f.word), -f.score, f.word),
-            "start": lambda f: (f.path[0], -f.score, f.word),
-            "end": lambda f: (f.path[-1], -f.score, f.word),
-            "alpha": lambda f: f.word,
-        }
-        if by not in keys:
-            raise ValueError(f"unknown sort order {by!r} (choose from {', '.join(SORT_KEYS)})")
-        words = sorted(self.words, key=keys[by], reverse=reverse)
+        key = sort_key(by)
+        words = sorted(self.words, key=lambda f: key(f.word, f.score, f.path), reverse=reverse)
         return Solution(self.board, self.language, tuple(words))
+
+    def rows(self) -> list[tuple[str, int, tuple[int, ...]]]:
+        """``(word, score, path)`` with paths as cell numbers, for ``elzzur.render``."""
+        cols = self.board.cols
+        return [(f.word, f.score, tuple(r * cols + c for r, c in f.path)) for f in self.words]
 
     def top(self, n: int) -> Solution:
         """The first ``n`` words in the current order."""

@@ -2,37 +2,32 @@
 
 from __future__ import annotations
 
-import functools
-import tomllib
-from dataclasses import dataclass
-from typing import Mapping
-
+from .cache import load_toml
+from .record import Record
 from .resources import resource
 
 
-@dataclass(frozen=True)
-class Multiplier:
+class Multiplier(Record):
     """A bonus tile: multiplies its letter's value, or the whole word's."""
 
-    code: str
-    letter: int
-    word: int
-    name: str
+    __slots__ = ("code", "letter", "word", "name")
 
 
-@dataclass(frozen=True)
-class Rules:
-    multipliers: Mapping[str, Multiplier]
-    bonus_weights: Mapping[str, float]
+class Rules(Record):
+    __slots__ = ("multipliers", "bonus_weights")
 
 
-@functools.cache
+_ruzzle: list[Rules] = []
+
+
 def ruzzle() -> Rules:
     """Ruzzle's rules, read once from ``res/rules/ruzzle.toml``."""
-    data = tomllib.loads(resource("rules", "ruzzle.toml").read_text(encoding="utf-8"))
-    multipliers = {
-        code: Multiplier(code, int(m.get("letter", 1)), int(m.get("word", 1)), str(m["name"]))
-        for code, m in data["multipliers"].items()
-    }
-    weights = {code: float(w) for code, w in data["generate"]["bonus_weights"].items()}
-    return Rules(multipliers, weights)
+    if not _ruzzle:
+        data = load_toml(resource("rules", "ruzzle.toml"), "ruzzle.toml")
+        multipliers = {
+            code: Multiplier(code, int(m.get("letter", 1)), int(m.get("word", 1)), str(m["name"]))
+            for code, m in data["multipliers"].items()
+        }
+        weights = {code: float(w) for code, w in data["generate"]["bonus_weights"].items()}
+        _ruzzle.append(Rules(multipliers, weights))
+    return _ruzzle[0]

@@ -1,24 +1,117 @@
 """Find every dictionary word on a board, each with its best-scoring path.
 
-The search is breadth-first from every cell, as the original elzzur's: a queue of partial paths,
-each extended to the unused neighbours of its last cell, and dropped as soon as its letters are
-no prefix of any dictionary word. The letter sum and the word multiplier are carried along the
-path, so scoring a word costs nothing; prefix answers are remembered for the whole board.
+The board is explored from every cell, one neighbour at a time, beside a walk through the
+dictionary's word graph: a path stops as soon as its letters begin no word, a word is scored as
+it is reached (letter points and word multiplier are carried along the path), and each word
+keeps its best score, ties going to the path that comes first row by row. The walk runs in the
+C core (``elzzur._core``) where it was built at install time, else in pure Python
+(``elzzur.search``); both give the same answers, which the tests check against a brute-force
+reference.
 """
 
 from __future__ import annotations
 
-from collections import deque
+import os
 
 from .board import Board
 from .dictionary import Dictionary
 from .languages import Language
-from .results import Found, Solution
+from .search import search
+
+SORT_ORDERS = ("score", "length", "start", "end", "alpha")
+
+# How each order ranks a word (word, score, path); paths compare cell by cell, row by row.
+_SORT_KEYS = {
+    "score": lambda word, score, path: (-score, word),
+    "length": lambda word, score, path: (-len(word), -score, word),
+    "start": lambda word, score, path: (path[0], -score, word),
+    "end": lambda word, score, path: (path[-1], -score, word),
+    "alpha": lambda word, score, path: (word,),
+}
+
+
+def sort_key(by: str):
+    """The key function of a sort order: ``score`` (highest first), ``length`` (longest first),
+    ``start`` or ``end`` cell (row by row), or ``alpha``; ties fall back to score, then word.
+    """
+    try:
+        return _SORT_KEYS[by]
+    except KeyError:
+        raise ValueError(f"unknown sort order {by!r} (choose from {', '.join(SORT_ORDERS)})") from None
+
+
+def backend() -> str:
+    """``"c"`` if the C core is built and not disabled by ``ELZZUR_PURE_PYTHON=1``, else
+    ``"python"``."""
+    if os.environ.get("ELZZUR_PURE_PYTHON") == "1":
+        return "python"
+    try:
+        from . import _core  # noqa: F401
+    except ImportError:
+        return "python"
+    return "c"
+
+
+def find_words(board: Board, dictionary: Dictionary, language: Language,
+               min_length: int | None = None, use: str | None = None
+               ) -> list[tuple[str, int, tuple[int, ...]]]:
+    """Every word of at least ``min_length`` letters (the language's minimum by default) as
+    ``(word, score, path)``, the path as cell numbers counted row by row, in alphabetical
+    order. ``use`` picks ``"c"`` or ``"python"`` (default: ``backend()``).
+    """
+    graph = dictionary.graph
+    shortest = max(language.min_length if min_length is None else min_length, 1)
+    values = language.letter_values
+    index = graph.index
+    cells, points, factors = [], [], []
+    for cell in board.cells:
+        letters = cell.letters
+        if any(ch not in values for ch in letters):
+            bad = next(ch for ch in letters if ch not in values)
+            raise ValueError(f"letter {bad!r} is not in {language.name}'s alphabet")
+        numbers = bytes(index[ch] for ch in letters) if all(ch in index for ch in letters) else b""
+        cells.append((numbers,))
+        points.append((sum(values[ch] for ch in letters) * cell.letter_multiplier,))
+        factors.append(cell.word_multiplier)
+    flags = (0,) * len(cells)
+    bonus = bonus_table(language, graph.longest)
+    args = (tuple(cells), tuple(points), tuple(factors), flags, board.neighbours, bonus, shortest)
+    core = graph.core() if (use or backend()) == "c" else None
+    if use == "c" and core is None:
+        raise RuntimeError("the C core of elzzur is not built")
+    found = core.search(*args) if core is not None else search(graph, *args)
+    texts = [cell.letters for cell in board.cells]
+    return [("".join(texts[i] for i in path), score, path) for _, score, path in found]
+
+
+_bonus_tables: dict[tuple[str, int], tuple[int, ...]] = {}
+
+
+def bonus_table(language: Language, longest: int) -> tuple[int, ...]:
+    """The length bonus of every word length up to ``longest``."""
+    key = (language.code, longest)
+    if key not in _bonus_tables:
+        _bonus_tables[key] = tuple(language.bonus(n) for n in range(longest + 1))
+    return _bonus_tables[key]
+
+
+def solve(board: Board, dictionary: Dictionary, language: Language,
+          min_length: int | None = None, use: str | None = None):
+    """All words of at least ``min_length`` letters as a ``Solution``, sorted by score. Of two
+    paths with the same best score, the one that comes first row by row wins.
+    """
+    from .results import Found, Solution
+
+    words = tuple(
+        Found(word, score, tuple(board.position(i) for i in path))
+        for word, score, path in find_words(board, dictionary, language, min_length, use)
+    )
+    return Solution(board, language.code, words).sorted("score")
 
 
 def score_path(board: Board, path: tuple[int, ...], language: Language) -> int:
-    """The Ruzzle score of a path of cell indices: (Σ value × letter multiplier) × Π word
-    multipliers + length bonus. Used by tests and to explain a score; the search adds up as it goes.
+    """The Ruzzle score of a path of cell numbers: (Σ value × letter multiplier) × Π word
+    multipliers + length bonus. To explain a score; the search adds up as it goes.
     """
     cells = [board.cells[i] for i in path]
     letters = sum(
@@ -28,54 +121,3 @@ def score_path(board: Board, path: tuple[int, ...], language: Language) -> int:
     for cell in cells:
         factor *= cell.word_multiplier
     return letters * factor + language.bonus(sum(len(cell.letters) for cell in cells))
-
-
-def solve(board: Board, dictionary: Dictionary, language: Language,
-          min_length: int | None = None) -> Solution:
-    """All words of at least ``min_length`` letters (the language's minimum by default), sorted
-    by score. Of two paths with the same best score, the one that comes first row by row wins.
-    """
-    shortest = max(language.min_length if min_length is None else min_length, 1)
-    values = language.letter_values
-    letters = [cell.letters for cell in board.cells]
-    if any(ch not in values for text in letters for ch in text):
-        bad = next(ch for text in letters for ch in text if ch not in values)
-        raise ValueError(f"letter {bad!r} is not in {language.name}'s alphabet")
-    cell_points = [
-        sum(values[ch] for ch in cell.letters) * cell.letter_multiplier for cell in board.cells
-    ]
-    word_factor = [cell.word_multiplier for cell in board.cells]
-    neighbours = board.neighbours
-    trie = dictionary.trie
-    known: dict[str, bool] = {}
-
-    def is_prefix(text: str) -> bool:
-        answer = known.get(text)
-        if answer is None:
-            answer = known[text] = next(trie.iterkeys(text), None) is not None
-        return answer
-
-    best: dict[str, tuple[int, tuple[int, ...]]] = {}
-    queue: deque[tuple[str, tuple[int, ...], int, int, int]] = deque()
-    for i, text in enumerate(letters):
-        if is_prefix(text):
-            queue.append((text, (i,), 1 << i, cell_points[i], word_factor[i]))
-    while queue:
-        text, path, used, points, factor = queue.popleft()
-        if len(text) >= shortest and text in trie:
-            score = points * factor + language.bonus(len(text))
-            held = best.get(text)
-            if held is None or score > held[0] or score == held[0] and path < held[1]:
-                best[text] = (score, path)
-        for j in neighbours[path[-1]]:
-            if used >> j & 1:
-                continue
-            longer = text + letters[j]
-            if is_prefix(longer):
-                queue.append((longer, path + (j,), used | 1 << j, points + cell_points[j],
-                              factor * word_factor[j]))
-    found = [
-        Found(word, score, tuple(board.position(i) for i in path))
-        for word, (score, path) in best.items()
-    ]
-    return Solution(board, language.code, tuple(found)).sorted("score")

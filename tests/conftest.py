@@ -21,6 +21,9 @@ from elzzur.languages import get_language
 
 REPO = Path(__file__).resolve().parent.parent
 
+# Tests never touch the user's cache (parsed language files, graphs of user dictionaries).
+os.environ.setdefault("ELZZUR_CACHE_DIR", str(Path(__import__("tempfile").mkdtemp(prefix="elzzur-cache-"))))
+
 # A 2x3 board whose letters are all different, so every word has exactly one path:
 #   Cdw A   Ttl        C=4 (word x2), A=1, T=1 (letter x3)
 #   S   E   D          S=1, E=1, D=2

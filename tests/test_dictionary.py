@@ -136,14 +136,11 @@ def test_an_unreadable_dictionary_is_refused(tmp_path, words_txt):
 
 
 def test_a_missing_builtin_dictionary_is_reported(monkeypatch, tmp_path):
-    monkeypatch.setattr("elzzur.dictionary.resource", lambda *parts: tmp_path.joinpath(*parts))
-    builtin_dictionary.cache_clear()
-    try:
-        assert not has_builtin_dictionary(EN)
-        with pytest.raises(ElzzurError, match=r"the built-in dictionary for 'en' is missing \(en.marisa\)"):
-            load_dictionary(None, EN)
-    finally:
-        builtin_dictionary.cache_clear()
+    monkeypatch.setattr("elzzur.dictionary.resource", lambda *parts: str(tmp_path.joinpath(*parts)))
+    monkeypatch.setattr("elzzur.dictionary._builtin", {})  # nothing loaded yet in this test
+    assert not has_builtin_dictionary(EN)
+    with pytest.raises(ElzzurError, match=r"the built-in dictionary for 'en' is missing \(en.marisa\)"):
+        load_dictionary(None, EN)
 
 
 # --- the shipped English dictionary --------------------------------------------------------

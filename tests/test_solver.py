@@ -7,6 +7,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from elzzur import Board, Cell, Dictionary, Found, get_language, parse_board, score_path, solve
+from elzzur.solver import find_words
+
+# Both implementations of the search run every test: the C core (built by pip install) and
+# the pure-Python one it falls back to.
+BACKENDS = pytest.mark.parametrize("use", ["c", "python"])
 
 EN = get_language("en")
 
@@ -16,7 +21,7 @@ WORD_X = {"dw": 2, "tw": 3}
 
 
 def dictionary(words) -> Dictionary:
-    return Dictionary(marisa_trie.Trie(words), "test")
+    return Dictionary.from_words(words, EN, "test")
 
 
 def reference_solve(board: Board, words: set[str], min_length: int = 2):
@@ -81,20 +86,29 @@ def boards_and_words(draw):
     return board, random_words | walks
 
 
+def found(board, words, use, min_length=None):
+    """{word: (score, path as (row, col) cells)} from the chosen search."""
+    return {
+        word: (score, tuple(board.position(i) for i in path))
+        for word, score, path in find_words(board, dictionary(words), EN, min_length, use=use)
+    }
+
+
+@BACKENDS
 @settings(max_examples=300, deadline=None)
-@given(boards_and_words(), st.integers(1, 4))
-def test_solver_agrees_with_brute_force(case, min_length):
+@given(case=boards_and_words(), min_length=st.integers(1, 4))
+def test_solver_agrees_with_brute_force(use, case, min_length):
     board, words = case
-    solution = solve(board, dictionary(words), EN, min_length=min_length)
     expected = reference_solve(board, words, max(min_length, 1))
-    assert {f.word: (f.score, f.path) for f in solution} == expected
+    assert found(board, words, use, min_length) == expected
 
 
+@BACKENDS
 @settings(max_examples=200, deadline=None)
-@given(boards_and_words())
-def test_every_path_is_valid_and_spells_its_word(case):
+@given(case=boards_and_words())
+def test_every_path_is_valid_and_spells_its_word(use, case):
     board, words = case
-    for found in solve(board, dictionary(words), EN):
+    for found in solve(board, dictionary(words), EN, use=use):
         path = found.path
         assert len(set(path)) == len(path), "a cell is used twice"
         for (r1, c1), (r2, c2) in zip(path, path[1:]):
@@ -108,20 +122,22 @@ def test_every_path_is_valid_and_spells_its_word(case):
 SEED_BOARD = "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
 
 
-def test_cohesive_scores_224_on_the_seed_board():
+@BACKENDS
+def test_cohesive_scores_224_on_the_seed_board(use):
     # C O H E S I V E on (2,0) (1,0) (1,1) (1,2) (0,2) (1,3) (2,3) (3,3):
     # letters 4 + 1 + 4 + 1 + 1 + 1 + 4 + 1 = 17 (no letter multipliers on the path);
     # word multipliers dw (C) x dw (O) x tw (H) = 12; 17 x 12 = 204; 8 letters: bonus 20; 224.
     board = parse_board(SEED_BOARD, EN)
-    solution = solve(board, dictionary(["COHESIVE", "ECHO", "HERO", "HEROIC"]), EN)
+    solution = solve(board, dictionary(["COHESIVE", "ECHO", "HERO", "HEROIC"]), EN, use=use)
     cohesive = solution["COHESIVE"]
     assert cohesive.score == 224
     assert cohesive.path == ((2, 0), (1, 0), (1, 1), (1, 2), (0, 2), (1, 3), (2, 3), (3, 3))
 
 
-def test_hand_worked_scores_on_the_seed_board():
+@BACKENDS
+def test_hand_worked_scores_on_the_seed_board(use):
     board = parse_board(SEED_BOARD, EN)
-    solution = solve(board, dictionary(["ECHO", "HEROIC", "TRIED", "IN"]), EN)
+    solution = solve(board, dictionary(["ECHO", "HEROIC", "TRIED", "IN"]), EN, use=use)
     # ECHO: E tl (3,0) 1x3=3, C dw 4, H tw 4, O dw 1: 12 x (2x3x2=12) = 144, 4 letters no bonus.
     assert solution["ECHO"] == Found("ECHO", 144, ((3, 0), (2, 0), (1, 1), (1, 0)))
     # HEROIC: H tw 4, E 1, R 1, O dw 1, I 1, C dw 4 = 12; x (3x2x2=12) = 144; 6 letters +10 = 154.
@@ -132,30 +148,34 @@ def test_hand_worked_scores_on_the_seed_board():
     assert "TRIED" not in {f.word for f in solution}  # T and R are not next to an I then E, D
 
 
-def test_length_bonus_continues_past_nine_letters():
+@BACKENDS
+def test_length_bonus_continues_past_nine_letters(use):
     board = parse_board("S T R E N G T H E N", EN)  # one row of ten cells
-    solution = solve(board, dictionary(["STRENGTHEN", "STRENGTH"]), EN)
+    solution = solve(board, dictionary(["STRENGTHEN", "STRENGTH"]), EN, use=use)
     # STRENGTHEN: 1+1+1+1+1+3+1+4+1+1 = 15, bonus 5 x (10 - 4) = 30.
     assert solution["STRENGTHEN"].score == 45
     # STRENGTH: 13 + bonus 20.
     assert solution["STRENGTH"].score == 33
 
 
-def test_ties_go_to_the_first_path_row_by_row():
+@BACKENDS
+def test_ties_go_to_the_first_path_row_by_row(use):
     board = parse_board("A T/T A", EN)
-    solution = solve(board, dictionary(["AT", "TA"]), EN)
+    solution = solve(board, dictionary(["AT", "TA"]), EN, use=use)
     assert solution["AT"].path == ((0, 0), (0, 1))
     assert solution["TA"].path == ((0, 1), (0, 0))
 
 
-def test_a_board_without_words_is_not_an_error():
-    solution = solve(parse_board("X X/X X", EN), dictionary(["CAT"]), EN)
+@BACKENDS
+def test_a_board_without_words_is_not_an_error(use):
+    solution = solve(parse_board("X X/X X", EN), dictionary(["CAT"]), EN, use=use)
     assert len(solution) == 0 and solution.total_score == 0 and solution.longest == 0
 
 
-def test_min_length_and_sorting():
+@BACKENDS
+def test_min_length_and_sorting(use):
     board = parse_board("C A/T S", EN)
-    solution = solve(board, dictionary(["CAT", "CATS", "AT", "AS", "SAT", "ACTS"]), EN)
+    solution = solve(board, dictionary(["CAT", "CATS", "AT", "AS", "SAT", "ACTS"]), EN, use=use)
     assert [f.word for f in solution.sorted("alpha")] == ["ACTS", "AS", "AT", "CAT", "CATS", "SAT"]
     # CATS and ACTS both score 4+1+1+1 = 7: equal length and score fall back to the word.
     assert [f.word for f in solution.sorted("length")][:2] == ["ACTS", "CATS"]

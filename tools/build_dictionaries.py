@@ -49,7 +49,8 @@ import marisa_trie
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from elzzur.dictionary import clean_word  # noqa: E402
+from elzzur import graph  # noqa: E402
+from elzzur.dictionary import alphabet, clean_word  # noqa: E402
 from elzzur.languages import Language, get_language  # noqa: E402
 
 DICT_DIR = Path("usr/share/dict")
@@ -462,6 +463,11 @@ def save_trie(keys: Iterable[str], path: Path) -> int:
     return path.stat().st_size
 
 
+def save_graph(keys: Iterable[str], language: Language, path: Path) -> None:
+    """Write the word graph (a DAWG) the solver walks, beside the .marisa it is derived from."""
+    graph.save(graph.build(keys, alphabet(language)), str(path))
+
+
 def build(lang: str, root: Path, out: Path) -> Result:
     """Read, clean, filter and compile one language."""
     start = time.monotonic()
@@ -470,6 +476,7 @@ def build(lang: str, root: Path, out: Path) -> Result:
     keys, kept = collect_keys(lang, source.reader(root), language)
     size = save_trie(keys, out / f"{lang}.marisa")
     check(lang, out / f"{lang}.marisa")
+    save_graph(keys, language, out / f"{lang}.dawg")
     return Result(lang, len(keys), size, time.monotonic() - start, kept)
 
 

@@ -1,0 +1,90 @@
+"""A per-user cache of things derived from files: parsed TOML, word graphs of user dictionaries.
+
+Reading a language file with ``tomllib`` costs more than a whole solve (the module alone takes
+milliseconds to import); a marshalled copy loads in microseconds. Entries are named after the
+source file's path, size and modification time, so an edited file is read afresh. The cache is
+``$ELZZUR_CACHE_DIR``, else ``$XDG_CACHE_HOME/elzzur``, else ``~/.cache/elzzur``; if it cannot be
+written, elzzur works the same, only slower.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import zlib
+
+
+def cache_dir() -> str:
+    explicit = os.environ.get("ELZZUR_CACHE_DIR")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "elzzur")
+
+
+def entry(source: str, kind: str) -> str | None:
+    """The cache file for ``source`` as ``kind`` (e.g. ``toml``), or None if it cannot be stat'ed."""
+    try:
+        info = os.stat(source)
+    except OSError:
+        return None
+    absolute = os.path.abspath(source)
+    key = f"{zlib.crc32(absolute.encode('utf-8', 'surrogateescape')):08x}-{info.st_size}-{info.st_mtime_ns}"
+    name = os.path.basename(absolute)
+    return os.path.join(cache_dir(), f"{name}.{key}.{kind}")
+
+
+def read(path: str | None) -> bytes | None:
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def write(path: str | None, data: bytes) -> None:
+    """Store ``data`` atomically; a cache that cannot be written is not an error."""
+    if path is None:
+        return
+    temp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temp, "wb") as f:
+            f.write(data)
+        os.replace(temp, path)
+    except OSError:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+
+
+def load_toml(path: str, origin: str) -> dict:
+    """A TOML file's contents, from the cache when the file has not changed."""
+    from .errors import ElzzurError
+
+    cached = entry(path, "toml.marshal")
+    data = read(cached)
+    if data is not None:
+        try:
+            return marshal.loads(data)
+        except (ValueError, EOFError, TypeError):
+            pass
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            table = tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise ElzzurError(f"{origin}: {e}") from None
+    except UnicodeDecodeError as e:
+        raise ElzzurError(f"{origin}: not UTF-8 text ({e.reason})") from None
+    except OSError as e:
+        raise ElzzurError(f"{origin}: {e.strerror}") from None
+    try:
+        write(cached, marshal.dumps(table))
+    except ValueError:  # a value marshal cannot store (TOML dates): just don't cache it
+        pass
+    return table

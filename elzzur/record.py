@@ -1,0 +1,73 @@
+"""Immutable value classes for the objects every run builds (boards, cells, languages).
+
+What ``@dataclass(frozen=True)`` gives, written out: importing ``dataclasses`` (with ``inspect``)
+costs several times a whole board solve, and ``elzzur demo`` aims to start about as fast as
+Python itself. Results are still frozen dataclasses (``elzzur.results``); they are built only
+by the Python API, not on the command line's path.
+"""
+
+from __future__ import annotations
+
+
+class Record:
+    """Fields are the ``__slots__`` of the subclass, set once by ``__init__``."""
+
+    __slots__ = ()
+
+    def __init__(self, *args, **kwargs) -> None:
+        names = self.__slots__
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes {len(names)} fields")
+        values = dict(zip(names, args))
+        for name, value in kwargs.items():
+            if name not in names or name in values:
+                raise TypeError(f"{type(self).__name__}: unexpected or repeated field {name!r}")
+            values[name] = value
+        for name in names:
+            if name not in values:
+                default = self._defaults().get(name, _MISSING)
+                if default is _MISSING:
+                    raise TypeError(f"{type(self).__name__}: missing field {name!r}")
+                values[name] = default
+            object.__setattr__(self, name, values[name])
+        self.__post_init__()
+
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {}
+
+    def __post_init__(self) -> None:
+        pass
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__,) + self._fields())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self):  # pickle (for --jobs) rebuilds through __init__, not __setattr__
+        return (type(self), self._fields())
+
+    def replace(self, **changes):
+        """A copy with some fields changed (``dataclasses.replace`` for records)."""
+        values = {name: getattr(self, name) for name in self.__slots__}
+        values.update(changes)
+        return type(self)(**values)
+
+
+_MISSING = object()
