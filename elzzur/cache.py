@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import zlib
 
 
 def cache_dir() -> str:
@@ -28,10 +27,13 @@ def entry(source: str, kind: str) -> str | None:
         info = os.stat(source)
     except OSError:
         return None
-    absolute = os.path.abspath(source)
-    key = f"{zlib.crc32(absolute.encode('utf-8', 'surrogateescape')):08x}-{info.st_size}-{info.st_mtime_ns}"
-    name = os.path.basename(absolute)
-    return os.path.join(cache_dir(), f"{name}.{key}.{kind}")
+    # the source's whole path, spelt as one file name, keeps entries of equal names apart
+    name = os.path.abspath(source).replace("%", "%25").replace(os.sep, "%")
+    if len(name) > 180:  # file names are limited to 255 bytes: shorten long paths to a checksum
+        import zlib
+
+        name = f"{zlib.crc32(name.encode('utf-8', 'surrogateescape')):08x}{name[-40:]}"
+    return os.path.join(cache_dir(), f"{name}.{info.st_size}-{info.st_mtime_ns}.{kind}")
 
 
 def read(path: str | None) -> bytes | None:

@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import mmap
 import os
-import struct
 
 from .errors import ElzzurError
 
 MAGIC = b"ELZG"
 VERSION = 1
-HEADER = struct.Struct("<4s6I")
+HEADER_SIZE = 28  # the magic and six u32
 TERMINAL = 1 << 63
 MAX_LETTERS = 63
 
@@ -44,16 +43,17 @@ class WordGraph:
 
     def __init__(self, buffer, origin: str = "word graph") -> None:
         data = memoryview(buffer)
-        if len(data) < HEADER.size:
+        if len(data) < HEADER_SIZE:
             raise ElzzurError(f"{origin}: not a word graph (too short)")
-        magic, version, n_nodes, n_edges, n_words, longest, alpha_len = HEADER.unpack_from(data)
+        magic = bytes(data[:4])
+        version, n_nodes, n_edges, n_words, longest, alpha_len = _little_u32(data[4:HEADER_SIZE])
         if magic != MAGIC or version != VERSION:
             raise ElzzurError(f"{origin}: not a word graph of version {VERSION}")
-        start = HEADER.size + _padded(alpha_len)
+        start = HEADER_SIZE + _padded(alpha_len)
         end = start + 12 * n_nodes + 8 * n_edges
         if len(data) != end:
             raise ElzzurError(f"{origin}: word graph is {len(data)} bytes, expected {end}")
-        self.alphabet = bytes(data[HEADER.size:HEADER.size + alpha_len]).decode("utf-8")
+        self.alphabet = bytes(data[HEADER_SIZE:HEADER_SIZE + alpha_len]).decode("utf-8")
         self.index = {letter: i for i, letter in enumerate(self.alphabet)}
         self.masks = data[start:start + 8 * n_nodes].cast("Q")
         start += 8 * n_nodes
@@ -142,6 +142,10 @@ class WordGraph:
 
 def _padded(n: int) -> int:
     return (n + 7) // 8 * 8
+
+
+def _little_u32(data: memoryview) -> list[int]:
+    return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
 
 
 # --- building ---------------------------------------------------------------------------------
@@ -241,8 +245,11 @@ def _serialize(children, terminal, alphabet: str, longest: int) -> bytes:
             ranks.append(before)
             before += count[child]
         masks.append(mask)
+    import struct
+
     encoded = alphabet.encode("utf-8")
-    header = HEADER.pack(MAGIC, VERSION, len(sequence), len(targets), words, longest, len(encoded))
+    header = struct.pack("<4s6I", MAGIC, VERSION, len(sequence), len(targets), words, longest,
+                         len(encoded))
     pad = b"\0" * (_padded(len(encoded)) - len(encoded))
     return b"".join([
         header, encoded, pad,

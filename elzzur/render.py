@@ -15,25 +15,32 @@ def totals(rows) -> tuple[int, int, int]:
     return len(rows), max((len(row[0]) for row in rows), default=0), sum(row[1] for row in rows)
 
 
-def path_text(path, cols: int) -> str:
-    return " ".join(f"({i // cols},{i % cols})" for i in path)
+def cell_labels(board) -> list[str]:
+    """``(r,c)`` for every cell number, made once per board rather than once per word."""
+    cols = board.cols
+    return [f"({i // cols},{i % cols})" for i in range(board.rows * cols)]
 
 
-def word_lines(rows, cols: int) -> list[str]:
+def path_text(path, labels: list[str]) -> str:
+    return " ".join(map(labels.__getitem__, path))
+
+
+def word_lines(rows, board) -> list[str]:
     """One aligned line per word: ``WORD    SCORE    (r,c) (r,c) …``."""
     if not rows:
         return []
+    labels = cell_labels(board)
     word_width = max(len(row[0]) for row in rows) + 4
     score_width = max(len(str(row[1])) for row in rows) + 4
     return [
-        f"{word:<{word_width}}{score:<{score_width}}{path_text(path, cols)}"
+        f"{word:<{word_width}}{score:<{score_width}}{path_text(path, labels)}"
         for word, score, path in rows
     ]
 
 
 def as_text(board, rows, quiet: bool = False, top: int | None = None) -> str:
     """The board, the (first ``top``) words, and the totals; only the word lines if ``quiet``."""
-    lines = word_lines(rows[:top] if top else rows, board.cols)
+    lines = word_lines(rows[:top] if top else rows, board)
     if quiet:
         return "".join(line + "\n" for line in lines)
     count, longest, total = totals(rows)
@@ -95,8 +102,9 @@ def as_csv(board, rows, top: int | None = None, header: bool = True) -> str:
     writer = csv.writer(out, lineterminator="\n")
     if header:
         writer.writerow(["word", "score", "path"])
+    labels = cell_labels(board)
     for word, score, path in (rows[:top] if top else rows):
-        writer.writerow([word, score, path_text(path, board.cols)])
+        writer.writerow([word, score, path_text(path, labels)])
     return out.getvalue()
 
 
