@@ -10,11 +10,14 @@ Both take the board already reduced to numbers, so neither knows about tokens or
     neighbours  per cell, the cells a path may step to next, in increasing order
     bonus       bonus[n] is added to a word of n letters (n up to the graph's longest word)
     min_length  the fewest letters a word may have
-    revisit     whether a path may come back to a cell it used (never the one it just left)
+    revisit     whether a path may come back to a cell it used earlier (never to the cell it
+                is on: a cell twice in a row)
     limit       the most graph steps the search may take (0: no limit), against explosions
 
-It returns ``[(rank, score, path), ...]``: each word once (``rank`` is its number in the
-graph), with its best score and the first path that reaches it, paths being tuples of cells.
+It returns ``[(word, score, path), ...]`` in alphabetical order (the order of the words'
+ranks in the graph): each word once, with its best score and the first path that reaches it,
+paths being tuples of cells. The word is spelt from the graph's alphabet, so an either/or cell
+needs no guessing which of its letters a path used.
 The search is depth-first from each cell in order, trying neighbours in order, so "first"
 means first row by row, cell by cell; a later path replaces it only with a higher score.
 """
@@ -33,8 +36,10 @@ class SearchLimit(Exception):
 def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: int,
            revisit: bool = False, limit: int = 0) -> list[tuple[int, int, tuple[int, ...]]]:
     masks, first, targets, ranks = graph.masks, graph.first, graph.targets, graph.ranks
-    best: dict[int, tuple[int, tuple[int, ...]]] = {}
+    alphabet = graph.alphabet
+    best: dict[int, tuple[int, tuple[int, ...], str]] = {}
     path: list[int] = []
+    spelt: list[bytes] = []
     used = [False] * len(cells)
     steps = 0
 
@@ -72,6 +77,7 @@ def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: 
             new_total = total + points[cell][alternative]
             new_factor = factor * factors[cell]
             path.append(cell)
+            spelt.append(letters)
             was_used = used[cell]
             used[cell] = True
             mask = masks[reached]
@@ -79,12 +85,14 @@ def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: 
                 score = new_total * new_factor + bonus[new_length]
                 held = best.get(reached_rank)
                 if held is None or score > held[0]:
-                    best[reached_rank] = (score, tuple(path))
+                    word = "".join(alphabet[letter] for part in spelt for letter in part)
+                    best[reached_rank] = (score, tuple(path), word)
             if mask & ~TERMINAL and not flags[cell] & END_ONLY:
                 visit(cell, reached, reached_rank, new_length, new_total, new_factor)
             used[cell] = was_used
             path.pop()
+            spelt.pop()
 
     for start in range(len(cells)):
         enter(start, 0, 0, 0, 0, 1)
-    return [(rank, score, held_path) for rank, (score, held_path) in sorted(best.items())]
+    return [(word, score, held_path) for _, (score, held_path, word) in sorted(best.items())]

@@ -16,6 +16,7 @@ import os
 from .board import Board
 from .dictionary import Dictionary
 from .languages import Language
+from .rules import ruzzle
 from .search import search
 
 SORT_ORDERS = ("score", "length", "start", "end", "alpha")
@@ -61,27 +62,50 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
     """
     graph = dictionary.graph
     shortest = max(language.min_length if min_length is None else min_length, 1)
-    values = language.letter_values
-    index = graph.index
+    spelling = _spelling(language, graph)
     cells, points, factors = [], [], []
     for cell in board.cells:
-        letters = cell.letters
-        if any(ch not in values for ch in letters):
-            bad = next(ch for ch in letters if ch not in values)
-            raise ValueError(f"letter {bad!r} is not in {language.name}'s alphabet")
-        numbers = bytes(index[ch] for ch in letters) if all(ch in index for ch in letters) else b""
+        numbers, value = spelling.get(cell.letters) or _spell(cell.letters, language, graph)
+        letter_factor, word_factor = _MULTIPLIERS.get(cell.bonus) or _multipliers(cell.bonus)
         cells.append((numbers,))
-        points.append((sum(values[ch] for ch in letters) * cell.letter_multiplier,))
-        factors.append(cell.word_multiplier)
-    flags = (0,) * len(cells)
-    bonus = bonus_table(language, graph.longest)
-    args = (tuple(cells), tuple(points), tuple(factors), flags, board.neighbours, bonus, shortest)
+        points.append((value * letter_factor,))
+        factors.append(word_factor)
+    args = (tuple(cells), tuple(points), tuple(factors), (0,) * len(cells), board.neighbours,
+            bonus_table(language, graph.longest), shortest)
     core = graph.core() if (use or backend()) == "c" else None
     if use == "c" and core is None:
         raise RuntimeError("the C core of elzzur is not built")
-    found = core.search(*args) if core is not None else search(graph, *args)
-    texts = [cell.letters for cell in board.cells]
-    return [("".join(texts[i] for i in path), score, path) for _, score, path in found]
+    return core.search(*args) if core is not None else search(graph, *args)
+
+
+# Per (language, graph): a cell's letters as the graph's letter numbers and their value.
+_spellings: dict[tuple[str, int], dict[str, tuple[bytes, int]]] = {}
+_MULTIPLIERS: dict[str, tuple[int, int]] = {}
+
+
+def _spelling(language: Language, graph) -> dict[str, tuple[bytes, int]]:
+    return _spellings.setdefault((language.code, id(graph)), {})
+
+
+def _spell(letters: str, language: Language, graph) -> tuple[bytes, int]:
+    values = language.letter_values
+    bad = [ch for ch in letters if ch not in values]
+    if bad:
+        raise ValueError(f"letter {bad[0]!r} is not in {language.name}'s alphabet")
+    index = graph.index
+    # a letter the dictionary's alphabet lacks spells no word: the cell is then never entered
+    numbers = bytes(index[ch] for ch in letters) if all(ch in index for ch in letters) else b""
+    entry = _spelling(language, graph)[letters] = (numbers, sum(values[ch] for ch in letters))
+    return entry
+
+
+def _multipliers(bonus: str) -> tuple[int, int]:
+    if not bonus:
+        _MULTIPLIERS[bonus] = (1, 1)
+    else:
+        multiplier = ruzzle().multipliers[bonus]
+        _MULTIPLIERS[bonus] = (multiplier.letter, multiplier.word)
+    return _MULTIPLIERS[bonus]
 
 
 _bonus_tables: dict[tuple[str, int], tuple[int, ...]] = {}

@@ -1,0 +1,540 @@
+"""The C core (``elzzur._core``) against its specification, the pure-Python ``elzzur.search``.
+
+Random word graphs over small alphabets and random boards given directly as the numbers both
+searches take: the answers must be identical, ties included. Then what only the C side can get
+wrong: bad arguments and damaged graphs must raise, never crash, and memory must not grow over
+many calls. The C core is built by ``pip install .`` (or ``python setup.py build_ext
+--inplace``); without it this module fails rather than skips, so CI cannot pass unbuilt.
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import mmap
+import os
+import random
+import struct
+import threading
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+try:
+    from elzzur import _core
+except ImportError as error:
+    _core, _why = None, str(error)
+if _core is None:
+    pytest.fail(f"the C core elzzur._core was not built ({_why}): install with a C compiler "
+                "(pip install .) or build it in place (python setup.py build_ext --inplace)",
+                pytrace=False)
+
+from elzzur.errors import ElzzurError
+from elzzur.graph import WordGraph, build
+from elzzur.search import END_ONLY, START_ONLY, SearchLimit, search
+
+# Examples per property; ELZZUR_CORE_EXAMPLES=100000 for a long run.
+EXAMPLES = int(os.environ.get("ELZZUR_CORE_EXAMPLES", "600"))
+PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+ALPHABET = "ABCDE"
+
+# The word graph header as elzzur/graph.py documents it: magic, then six u32.
+HEADER = struct.Struct("<4s6I")
+
+
+def grid(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """The 8-neighbourhood of a rows x cols grid, in increasing order (as boards give it)."""
+    return tuple(
+        tuple(rr * cols + cc
+              for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+              if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols)
+        for r in range(rows) for c in range(cols)
+    )
+
+
+@st.composite
+def graphs(draw):
+    """A word graph (bytes) of a random word set over the first 1-5 letters of ALPHABET (mostly
+    few letters, so that random boards spell many of the words)."""
+    size = draw(st.sampled_from([1, 2, 2, 3, 3, 3, 4, 5]))
+    letters = ALPHABET[:size]
+    # sizes from a random generator: hypothesis's own integers favour the smallest values
+    count = draw(st.randoms(use_true_random=False)).randint(0, 60)
+    words = draw(st.lists(st.text(letters, min_size=0, max_size=6), min_size=count,
+                          max_size=count))
+    return build(words, letters, minimize=draw(st.booleans()))
+
+
+@st.composite
+def boards(draw, longest: int, letters: int):
+    """The numeric arguments of a search: cells, points, factors, flags, neighbours, bonus,
+    min_length. Mostly cells of one letter of the alphabet; also two-letter cells, two
+    alternatives, holes (no alternative, or an empty one), letters no edge has."""
+    rng = draw(st.randoms(use_true_random=False))
+    if draw(st.booleans()):
+        rows, cols = rng.randint(1, 4), rng.randint(1, 4)
+        n = rows * cols
+        neighbours = grid(rows, cols)
+    else:  # any lists: unsorted, repeated, the cell itself
+        n = rng.randint(0, 8)
+        neighbours = tuple(
+            tuple(draw(st.lists(st.integers(0, n - 1), max_size=6))) if n else ()
+            for _ in range(n)
+        )
+    known = st.integers(0, max(letters - 1, 0))
+    letter = st.one_of(known, known, known, st.integers(letters, 62))
+    alternative = st.one_of(
+        letter.map(lambda x: bytes([x])),
+        letter.map(lambda x: bytes([x])),
+        st.lists(letter, min_size=2, max_size=3).map(bytes),
+        st.just(b""),
+    )
+    cell = st.one_of(
+        st.tuples(alternative), st.tuples(alternative), st.tuples(alternative),
+        st.tuples(alternative, alternative),
+        st.just(()),
+    )
+    cells = tuple(draw(cell) for _ in range(n))
+    point = st.integers(-3, 12)
+    points = tuple(tuple(draw(point) for _ in cell) for cell in cells)
+    factors = tuple(draw(st.integers(0, 3) if draw(st.booleans()) else st.integers(1, 3))
+                    for _ in range(n))
+    flags = tuple(draw(st.sampled_from([0, 0, 0, START_ONLY, END_ONLY, START_ONLY | END_ONLY]))
+                  for _ in range(n))
+    bonus = tuple(draw(st.lists(st.integers(-5, 30), min_size=longest + 1,
+                                max_size=longest + 3)))
+    min_length = draw(st.integers(1, 4))
+    return cells, points, factors, flags, neighbours, bonus, min_length
+
+
+def both(data: bytes, args, **options):
+    """(C result, Python result); an exception is returned in place of a result."""
+    results = []
+    for run in (lambda: _core.Graph(data).search(*args, **options),
+                lambda: search(WordGraph(data), *args, **options)):
+        try:
+            results.append(run())
+        except Exception as e:  # noqa: BLE001 - compared below
+            results.append(e)
+    return results
+
+
+@PROPERTY
+@given(st.data())
+def test_same_answers_as_python(data):
+    graph_bytes = data.draw(graphs())
+    graph = WordGraph(graph_bytes)
+    args = data.draw(boards(graph.longest, len(graph.alphabet)))
+    revisit = data.draw(st.booleans())
+    expected = search(graph, *args, revisit=revisit)
+    core = _core.Graph(graph_bytes)
+    assert core.search(*args, revisit=revisit) == expected
+    assert core.search(*args, revisit) == expected  # positionally too
+    # A limit that is not reached changes nothing.
+    assert core.search(*args, revisit=revisit, limit=2**62) == expected
+
+
+@PROPERTY
+@given(st.data())
+def test_same_limit_as_python(data):
+    graph_bytes = data.draw(graphs())
+    graph = WordGraph(graph_bytes)
+    args = data.draw(boards(graph.longest, len(graph.alphabet)))
+    revisit = data.draw(st.booleans())
+    limit = data.draw(st.integers(-2, 40))
+    c, python = both(graph_bytes, args, revisit=revisit, limit=limit)
+    if isinstance(python, SearchLimit):
+        assert isinstance(c, _core.SearchLimit)
+        assert c.args == python.args == (limit + 1 if limit > 0 else 1,)
+    else:
+        assert c == python
+
+
+def test_search_limit_is_an_exception_class():
+    assert issubclass(_core.SearchLimit, Exception)
+    assert _core.SearchLimit.__module__ == "elzzur._core"
+
+
+# --- against the real dictionary --------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def english() -> bytes:
+    import marisa_trie
+
+    trie = marisa_trie.Trie()
+    trie.load(os.path.join(os.path.dirname(__file__), "..", "res", "dictionaries", "en.marisa"))
+    return build(trie.keys(), "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+# Letter numbers (A=0) drawn roughly by English frequency.
+COMMON = [4, 4, 4, 0, 0, 8, 8, 14, 14, 19, 19, 13, 13, 18, 18, 17, 17, 11, 3, 2, 20, 12, 7, 15, 6,
+          1, 24, 5, 10, 22, 21, 23, 9, 25]
+
+
+def english_board(rng, rows: int, cols: int):
+    """A random board with everything the search knows: two-letter cells (QU), two
+    alternatives (A/E), holes, flagged cells, letter and word multipliers."""
+    n = rows * cols
+    cells, points = [], []
+    for _ in range(n):
+        kind = rng.random()
+        if kind < 0.04:
+            cell = (b"",)
+        elif kind < 0.08:
+            cell = (bytes([16, 20]),)  # QU
+        elif kind < 0.14:
+            cell = (bytes([rng.choice(COMMON)]), bytes([rng.choice(COMMON)]))
+        else:
+            cell = (bytes([rng.choice(COMMON)]),)
+        cells.append(cell)
+        points.append(tuple(rng.randint(1, 10) * rng.choice((1, 1, 1, 2, 3)) for _ in cell))
+    factors = tuple(rng.choice((1, 1, 1, 1, 2, 3)) for _ in range(n))
+    flags = tuple(rng.choice((0,) * 12 + (START_ONLY, END_ONLY)) for _ in range(n))
+    return tuple(cells), tuple(points), factors, flags, grid(rows, cols)
+
+
+def test_english_boards(english):
+    rng = random.Random(2024)
+    graph = WordGraph(english)
+    core = _core.Graph(english)
+    assert (core.n_words, core.longest) == (graph.n_words, graph.longest)
+    bonus = tuple(max(0, 5 * (n - 4)) for n in range(graph.longest + 1))
+    found = 0
+    for rows, cols, count in ((4, 4, 25), (5, 5, 5), (1, 12, 3), (7, 3, 3)):
+        for _ in range(count):
+            args = english_board(rng, rows, cols) + (bonus, 2)
+            expected = search(graph, *args)
+            assert core.search(*args) == expected
+            found += len(expected)
+    assert found > 1000
+    # revisit explodes on real boards, so only a small one
+    args = english_board(rng, 2, 3) + (bonus, 3)
+    assert core.search(*args, revisit=True) == search(graph, *args, revisit=True)
+    with pytest.raises(_core.SearchLimit):
+        core.search(*english_board(rng, 4, 4), bonus, 2, limit=5)
+
+
+# --- scores beyond 64 bits --------------------------------------------------------------------
+
+def test_overflow_raises():
+    data = build(["AB"], "AB")
+    core = _core.Graph(data)
+    bonus = (0, 0, 0)
+    args = ((b"\0",), (b"\1",)), ((2**62,), (2**62,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 1
+    assert search(WordGraph(data), *args) == [("AB", 2**63, (0, 1))]
+    with pytest.raises(OverflowError, match="score too large"):
+        core.search(*args)
+    # word multipliers
+    args = ((b"\0",), (b"\1",)), ((2**40,), (1,)), (2**30, 2**30), (0, 0), ((1,), (0,)), bonus, 1
+    with pytest.raises(OverflowError, match="score too large"):
+        core.search(*args)
+    # an overflowing prefix that spells no word is not an error
+    args = ((b"\0",), (b"\1",)), ((2**63 - 1,), (5,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 3
+    assert core.search(*args) == search(WordGraph(data), *args) == []
+    # the largest score that fits is fine
+    args = ((b"\0",), (b"\1",)), ((2**62,), (2**62 - 1,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 1
+    assert core.search(*args) == [("AB", 2**63 - 1, (0, 1))]
+
+
+@PROPERTY
+@given(st.data())
+def test_huge_numbers_overflow_or_agree(data):
+    graph_bytes = data.draw(graphs())
+    graph = WordGraph(graph_bytes)
+    cells, points, factors, flags, neighbours, bonus, min_length = data.draw(
+        boards(graph.longest, len(graph.alphabet)))
+    big = st.integers(-2**63, 2**63 - 1)
+    points = tuple(tuple(data.draw(big) for _ in p) for p in points)
+    factors = tuple(data.draw(st.integers(-2**31, 2**31)) for _ in factors)
+    args = cells, points, factors, flags, neighbours, bonus, min_length
+    c, python = both(graph_bytes, args)
+    if isinstance(c, OverflowError):
+        assert not isinstance(python, Exception)
+    else:
+        assert c == python
+        assert all(-2**63 <= score < 2**63 for _, score, _ in python)
+    if any(not -2**63 <= score < 2**63 for _, score, _ in python):
+        assert isinstance(c, OverflowError)
+
+
+# --- bad arguments ---------------------------------------------------------------------------
+
+SMALL = build(["AB", "ABC", "BA", "CAB"], "ABC")
+
+
+def good_args():
+    return [
+        ((b"\0",), (b"\1",), (b"\2",)),         # cells
+        ((1,), (2,), (3,)),                      # points
+        (1, 2, 1),                               # factors
+        (0, 0, 0),                               # flags
+        ((1, 2), (0, 2), (0, 1)),                # neighbours
+        (0, 0, 0, 0),                            # bonus (longest 3)
+        2,                                       # min_length
+    ]
+
+
+def test_good_args_work():
+    expected = search(WordGraph(SMALL), *good_args())
+    assert expected
+    assert _core.Graph(SMALL).search(*good_args()) == expected
+    # other sequence types and bytes-like letters are accepted
+    args = good_args()
+    args[0] = [[bytearray(b"\0")], [memoryview(b"\1")], (b"\2",)]
+    args[1] = [[1], [2], [3]]
+    assert _core.Graph(SMALL).search(*args) == expected
+
+
+BAD = [
+    # (argument index, value, exception)
+    (0, ((b"\0",), (b"\1",)), ValueError),                     # lengths differ
+    (1, ((1,), (2,)), ValueError),
+    (2, (1, 2), ValueError),
+    (3, (0, 0, 0, 0), ValueError),
+    (4, ((1, 2), (0, 2)), ValueError),
+    (0, ((b"\0",), (b"\1",), (b"\x3f",)), ValueError),         # letter 63
+    (0, ((b"\0",), (b"\xff",), (b"\2",)), ValueError),         # letter 255
+    (1, ((1, 1), (2,), (3,)), ValueError),                     # points per alternative
+    (4, ((1, 3), (0, 2), (0, 1)), ValueError),                 # neighbour out of range
+    (4, ((1, -1), (0, 2), (0, 1)), ValueError),
+    (4, ((1, 2**70), (0, 2), (0, 1)), ValueError),
+    (5, (0, 0, 0), ValueError),                                # bonus too short
+    (5, (), ValueError),
+    (0, None, TypeError),
+    (0, 3, TypeError),
+    (0, (("A",), (b"\1",), (b"\2",)), TypeError),              # str is not letter numbers
+    (0, ((0,), (b"\1",), (b"\2",)), TypeError),
+    (0, (b"\0", b"\1", b"\2"), TypeError),                      # bytes is not a tuple of them
+    (1, ((1.5,), (2,), (3,)), TypeError),
+    (1, ((None,), (2,), (3,)), TypeError),
+    (1, ((2**64,), (2,), (3,)), OverflowError),
+    (2, (1, "2", 1), TypeError),
+    (3, (0, None, 0), TypeError),
+    (4, ((1, 2.0), (0, 2), (0, 1)), TypeError),
+    (4, (None, (0, 2), (0, 1)), TypeError),
+    (5, None, TypeError),
+    (5, (0, 0, "x", 0), TypeError),
+    (6, 2.0, TypeError),
+    (6, None, TypeError),
+]
+
+
+@pytest.mark.parametrize("index, value, exception", BAD)
+def test_bad_args_raise(index, value, exception):
+    args = good_args()
+    args[index] = value
+    with pytest.raises(exception):
+        _core.Graph(SMALL).search(*args)
+
+
+def test_bad_call_raise():
+    core = _core.Graph(SMALL)
+    with pytest.raises(TypeError):
+        core.search()
+    with pytest.raises(TypeError):
+        core.search(*good_args(), False, 0, 1)
+    with pytest.raises(TypeError):
+        core.search(*good_args(), limit="x")
+    with pytest.raises(TypeError):
+        core.search(*good_args(), unknown=1)
+    with pytest.raises(TypeError):
+        _core.Graph()
+    with pytest.raises(TypeError):
+        _core.Graph("ELZG")  # str has no buffer
+    with pytest.raises(AttributeError):
+        core.longest = 5
+
+
+def test_out_of_range_ints_are_compared_not_refused():
+    core = _core.Graph(SMALL)
+    args = good_args()
+    args[6] = 10**30
+    assert core.search(*args) == search(WordGraph(SMALL), *args) == []
+    args[6] = -10**30
+    assert core.search(*args) == search(WordGraph(SMALL), *args)
+    assert core.search(*good_args(), limit=10**30) == search(WordGraph(SMALL), *good_args())
+    with pytest.raises(_core.SearchLimit):
+        core.search(*good_args(), limit=-10**30)
+
+
+# --- damaged graphs ---------------------------------------------------------------------------
+
+def python_accepts(data) -> bool:
+    try:
+        WordGraph(data)
+    except (ElzzurError, ValueError):
+        return False
+    return True
+
+
+def core_accepts(data) -> bool:
+    try:
+        _core.Graph(data)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"ELZG", SMALL[:27], SMALL[:-1], SMALL + b"\0", b"XLZG" + SMALL[4:],
+    SMALL[:4] + struct.pack("<I", 2) + SMALL[8:],
+    SMALL[:24] + struct.pack("<I", 9) + SMALL[28:],           # alphabet length changed
+    SMALL[:28] + b"\xff\xfe\xfd" + SMALL[31:],                   # alphabet not UTF-8
+    HEADER.pack(b"ELZG", 1, 2**32 - 1, 2**32 - 1, 0, 0, 0),     # sizes beyond the buffer
+])
+def test_header_checks(data):
+    assert not python_accepts(data)
+    with pytest.raises(ValueError):
+        _core.Graph(data)
+
+
+@PROPERTY
+@given(graphs(), st.data())
+def test_header_checks_agree(graph_bytes, data):
+    """Any change to the header: accepted by both or by neither."""
+    damaged = bytearray(graph_bytes)
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, min(len(damaged), 40) - 1))
+        damaged[i] = data.draw(st.integers(0, 255))
+    cut = data.draw(st.integers(0, len(damaged)))
+    damaged = bytes(damaged[:cut] if data.draw(st.booleans()) else damaged)
+    assert core_accepts(damaged) == python_accepts(damaged)
+
+
+@PROPERTY
+@given(graphs(), st.data())
+def test_damaged_arrays_never_crash(graph_bytes, data):
+    """Random bytes in the arrays (the header intact): the core raises ValueError or answers,
+    and where the Python search answers too, the same."""
+    graph = WordGraph(graph_bytes)
+    start = HEADER.size + (len(graph.alphabet.encode()) + 7) // 8 * 8
+    assume(len(graph_bytes) > start)
+    damaged = bytearray(graph_bytes)
+    for _ in range(data.draw(st.integers(1, 8))):
+        i = data.draw(st.integers(start, len(damaged) - 1))
+        damaged[i] = data.draw(st.sampled_from([0, 1, 2, 0x7f, 0x80, 0xff,
+                                                data.draw(st.integers(0, 255))]))
+    damaged = bytes(damaged)
+    args = data.draw(boards(graph.longest, len(graph.alphabet)))
+    revisit = data.draw(st.booleans())
+    try:
+        c = _core.Graph(damaged).search(*args, revisit=revisit, limit=100_000)
+    except ValueError as e:
+        assert "corrupt" in str(e)
+        return
+    except _core.SearchLimit:
+        return
+    try:
+        python = search(WordGraph(damaged), *args, revisit=revisit, limit=100_000)
+    except (IndexError, SearchLimit, RecursionError):
+        return
+    assert c == python
+
+
+def test_graph_without_nodes():
+    data = HEADER.pack(b"ELZG", 1, 0, 0, 0, 0, 0)
+    core = _core.Graph(data)
+    assert core.search((), (), (), (), (), (0,), 1) == []
+    assert core.search(((b"",),), ((0,),), (1,), (0,), ((),), (0,), 1) == []
+    with pytest.raises(ValueError, match="corrupt"):
+        core.search(((b"\0",),), ((0,),), (1,), (0,), ((),), (0,), 1)
+
+
+# --- buffers ---------------------------------------------------------------------------------
+
+def test_mmap(tmp_path):
+    path = tmp_path / "small.dawg"
+    path.write_bytes(SMALL)
+    with open(path, "rb") as f:
+        mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    core = _core.Graph(mapped)
+    assert (core.n_words, core.longest) == (4, 3)
+    assert core.search(*good_args()) == search(WordGraph(SMALL), *good_args())
+    with pytest.raises(BufferError):  # the Graph holds the buffer...
+        mapped.close()
+    del core
+    gc.collect()
+    mapped.close()  # ...and lets it go with the Graph
+
+
+def test_graph_over_bytearray_and_memoryview():
+    expected = search(WordGraph(SMALL), *good_args())
+    assert _core.Graph(bytearray(SMALL)).search(*good_args()) == expected
+    assert _core.Graph(memoryview(b"xx" + SMALL)[2:]).search(*good_args()) == expected
+
+
+def test_attributes():
+    core = _core.Graph(SMALL)
+    assert core.n_words == 4 and core.longest == 3
+    empty = _core.Graph(build([], "AB"))
+    assert empty.n_words == 0 and empty.longest == 0
+    assert empty.search(((b"\0",),), ((1,),), (1,), (0,), ((),), (0,), 1) == []
+
+
+def test_threads(english):
+    """The search runs without the GIL: concurrent searches on one Graph agree with serial ones."""
+    core = _core.Graph(english)
+    bonus = tuple(range(core.longest + 1))
+    rng = random.Random(7)
+    boards = [english_board(rng, 5, 5) + (bonus, 2) for _ in range(8)]
+    expected = [core.search(*args) for args in boards]
+    results = {}
+
+    def work(k):
+        results[k] = [core.search(*args) for args in boards for _ in range(5)][::5]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(results[k] == expected for k in range(4))
+
+
+# --- memory ----------------------------------------------------------------------------------
+
+def resident_bytes() -> int:
+    """Resident memory now (Linux), or its peak so far elsewhere (which a leak raises too)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        import resource
+        import sys
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+def test_no_leak():
+    data = build(["".join(w) for w in itertools.product("ABCD", repeat=4)]
+                 + ["AB", "ABC", "BAD", "DAB", "CAB"], "ABCD")
+    cells = tuple((bytes([i % 4]),) if i % 7 else (b"\0", b"\1") for i in range(16))
+    points = tuple(tuple(i % 5 + 1 for _ in cell) for i, cell in enumerate(cells))
+    args = (cells, points, (1, 2, 1, 3) * 4, (0,) * 16, grid(4, 4), (0,) * 5, 2)
+    bad = list(args)
+    bad[4] = grid(4, 4)[:-1] + ((99,),)
+
+    def round_trip():
+        core = _core.Graph(data)  # also the buffer's acquire and release
+        assert core.search(*args)
+        try:
+            core.search(*args, limit=50)
+        except _core.SearchLimit:
+            pass
+        try:
+            core.search(*bad)
+        except ValueError:
+            pass
+
+    for _ in range(2000):
+        round_trip()
+    gc.collect()
+    before = resident_bytes()
+    for _ in range(20_000):
+        round_trip()
+    gc.collect()
+    grown = resident_bytes() - before
+    assert grown < 10 * 2**20, f"resident memory grew by {grown / 2**20:.1f} MB"
