@@ -17,7 +17,6 @@ from .board import Board
 from .dictionary import Dictionary
 from .languages import Language
 from .rules import ruzzle
-from .search import search
 
 SORT_ORDERS = ("score", "length", "start", "end", "alpha")
 
@@ -75,7 +74,11 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
     core = graph.core() if (use or backend()) == "c" else None
     if use == "c" and core is None:
         raise RuntimeError("the C core of elzzur is not built")
-    return core.search(*args) if core is not None else search(graph, *args)
+    if core is not None:
+        return core.search(*args)
+    from .search import search
+
+    return search(graph, *args)
 
 
 # Per (language, graph): a cell's letters as the graph's letter numbers and their value.
