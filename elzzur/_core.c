@@ -128,6 +128,10 @@ Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         self->alphabet[k] = PyUnicode_READ_CHAR(alphabet, k);
     Py_DECREF(alphabet);
 
+    if (self->n_nodes == 0) { /* even an empty dictionary has its root */
+        PyErr_SetString(PyExc_ValueError, "word graph has no nodes");
+        goto fail;
+    }
     self->masks = data + start;
     self->first = self->masks + 8 * (size_t)self->n_nodes;
     self->targets = self->first + 4 * (size_t)self->n_nodes;

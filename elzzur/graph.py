@@ -49,6 +49,8 @@ class WordGraph:
         version, n_nodes, n_edges, n_words, longest, alpha_len = _little_u32(data[4:HEADER_SIZE])
         if magic != MAGIC or version != VERSION:
             raise ElzzurError(f"{origin}: not a word graph of version {VERSION}")
+        if n_nodes == 0:  # even an empty dictionary has its root
+            raise ElzzurError(f"{origin}: word graph has no nodes")
         start = HEADER_SIZE + _padded(alpha_len)
         end = start + 12 * n_nodes + 8 * n_edges
         if len(data) != end:

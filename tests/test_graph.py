@@ -122,3 +122,16 @@ def test_an_unwritable_cache_only_makes_things_slower(tmp_path, monkeypatch):
 
 def test_the_builtin_dictionaries_are_installed():
     assert all(has_builtin_dictionary(get_language(code)) for code in available())
+
+
+def test_a_graph_without_nodes_is_reported():
+    import struct
+
+    data = struct.pack("<4s6I", b"ELZG", 1, 0, 0, 0, 0, 0)
+    with pytest.raises(ElzzurError, match="word graph has no nodes"):
+        WordGraph(data)
+
+
+def test_an_empty_dictionary_is_a_graph_with_only_a_root():
+    graph = WordGraph(build([], "AB"))
+    assert list(graph) == [] and len(graph) == 0 and "A" not in graph
