@@ -54,13 +54,19 @@ class Option:
 
 
 LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="LANG",
-                  help="language code (default: en); see 'elzzur languages'")
+                  help="language code or language file (default: en); see 'elzzur languages'")
 DICTIONARY = Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
                     help="a .marisa file or a UTF-8 word list (default: the language's own)")
 OUTPUT = Option(("-o", "--output"), "output", str, metavar="FILE",
                 help="write to FILE instead of standard output (whole or not at all)")
 SOLVE_OUTPUT = [
     DICTIONARY,
+    Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+           help="ruzzle (default), boggle, bigboggle, wordhunt, wordament, or a rules file"),
+    Option(("--score",), "score", list, metavar="L=N",
+           help="letter L is worth N points (e.g. Q=8, or Q=8,Z=5); may be repeated"),
+    Option(("--revisit",), "revisit", bool, default=False,
+           help="let a path come back to a cell it used (never the same cell twice in a row)"),
     Option(("-s", "--sort"), "sort", str, default="score",
            choices=("score", "length", "start", "end", "alpha"),
            help="order of the words (default: score, highest first)"),
@@ -284,13 +290,7 @@ def run_solve(args: Args, out: Output) -> None:
     boards = []
     for source in args.board:
         text, origin = read_board_text(source)
-        try:
-            boards += parse_boards(text, language, origin)
-        except ElzzurError as e:
-            if origin == "inline board" and not any(ch.isspace() or ch == "/" for ch in text):
-                # a lone word such as `-b myboard` is more likely a mistyped file than a board
-                raise ElzzurError(f"{text}: no such file (and not an inline board: {e})") from None
-            raise
+        boards += parse_boards(text, language, origin)
     solve_boards(boards, language, args, out)
 
 
@@ -313,6 +313,7 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
     """Solve and print boards in order; one dictionary load for the whole batch."""
     from .dictionary import load_dictionary
 
+    game_rules(args, language)  # bad --rules or --score: an error before any board is solved
     dictionary = load_dictionary(args.dictionary, language)
     batch = len(boards) > 1
     if args.format == "json" and batch:
@@ -357,13 +358,43 @@ def _worker_render(board) -> str:
     return render_board(board, *_worker)
 
 
+_game_rules: dict = {}
+
+
+def game_rules(args: Args, language):
+    """The rules of ``--rules``, with the letter values of ``--score`` laid over them (made
+    once per run: the solver's tables are kept per rules object)."""
+    from .rules import get_rules
+
+    key = (args.rules, tuple(args.score or ()), language.code)
+    if key not in _game_rules:
+        _game_rules[key] = scored_rules(get_rules(args.rules), args.score, language)
+    return _game_rules[key]
+
+
+def scored_rules(rules, scores, language):
+    if not scores:
+        return rules
+    values = dict(rules.values(language))
+    for item in ",".join(scores).split(","):
+        letter, equals, number = item.partition("=")
+        key = language.normalize(letter.strip()) if letter.strip().isalpha() else None
+        if not equals or key is None or not number.strip().isdigit():
+            raise UsageError(f"--score {item!r}: expected LETTER=POINTS, e.g. Q=8")
+        if key not in language.letter_values:
+            raise UsageError(f"--score {item!r}: {letter.strip()!r} is not a letter of {language.name}")
+        values[key] = int(number)
+    return rules.replace(letter_values=values)
+
+
 def render_board(board, language, dictionary, args: Args) -> str:
     from .render import render
     from .solver import find_words, sort_key
 
+    rules = game_rules(args, language)
     # --min-length narrows the list; it never admits words shorter than the rules allow
-    shortest = max(args.min_length or 0, language.min_length)
-    rows = find_words(board, dictionary, language, shortest)
+    shortest = max(args.min_length or 0, rules.min_length)
+    rows = find_words(board, dictionary, language, shortest, rules=rules, revisit=args.revisit)
     key = sort_key(args.sort)
     rows.sort(key=lambda row: key(*row), reverse=args.reverse)
     return render(language.code, board, rows, args.format, args.quiet, args.top)
@@ -371,18 +402,29 @@ def render_board(board, language, dictionary, args: Args) -> str:
 
 def run_languages(args: Args, out: Output) -> None:
     from .dictionary import has_builtin_dictionary, load_dictionary
-    from .languages import available, get_language
+    from .languages import BUILT_IN, catalogue
 
-    rows = [("code", "name", "words", "dictionary source")]
-    for code in available():
-        language = get_language(code)
-        if not has_builtin_dictionary(language):  # not built in this checkout: nothing to solve with
+    rows = [("code", "name", "words", "from", "dictionary source")]
+    for code, where, path, language in catalogue():
+        origin = "built-in" if where == BUILT_IN else path
+        if isinstance(language, ElzzurError):  # a broken user file: say so, list the others
+            rows.append((code, "-", "-", origin, f"error: {language}"))
             continue
-        words = len(load_dictionary(None, language))
-        rows.append((code, language.name, str(words), language.dictionary_source))
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+        if where == BUILT_IN and not has_builtin_dictionary(language):
+            continue  # not built in this checkout: nothing to solve with
+        if language.dictionary_path is None:
+            rows.append((code, language.name, "-", origin, "no dictionary (give one with -d)"))
+            continue
+        try:
+            words = str(len(load_dictionary(None, language)))
+            source = language.dictionary_source
+        except ElzzurError as e:
+            words, source = "-", f"error: {e}"
+        rows.append((code, language.name, words, origin, source))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
-        out.write(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:>{widths[2]}}  {row[3]}\n")
+        out.write(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:>{widths[2]}}  "
+                  f"{row[3]:<{widths[3]}}  {row[4]}\n")
 
 
 def run_cat(args: Args, out: Output) -> None:

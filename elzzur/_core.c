@@ -224,6 +224,8 @@ typedef struct {
     size_t n_moves, moves_cap;
     size_t *move_first;     /* cell i's moves are moves[move_first[i]:move_first[i+1]] */
     int64_t *bonus;         /* max_length + 1 entries */
+    int64_t *scale;         /* max_length + 1 entries, or NULL: the length multiplier */
+    int64_t divisor;        /* of the length multiplier, >= 1 */
     long long min_length;
     int revisit;
     uint64_t limit;         /* UINT64_MAX: none */
@@ -275,6 +277,7 @@ search_free(Search *s)
     PyMem_RawFree(s->moves);
     PyMem_RawFree(s->move_first);
     PyMem_RawFree(s->bonus);
+    PyMem_RawFree(s->scale);
     PyMem_RawFree(s->used);
     PyMem_RawFree(s->frames);
     PyMem_RawFree(s->path);
@@ -659,7 +662,15 @@ enter(Search *s, const Frame *from, const Move *move, size_t top)
     if ((mask & TERMINAL) && (long long)length >= s->min_length) {
         int64_t score;
         if (overflow || __builtin_mul_overflow(total, factor, &score) ||
-            __builtin_add_overflow(score, s->bonus[length], &score))
+            (s->scale != NULL && __builtin_mul_overflow(score, s->scale[length], &score)))
+            return -ERR_OVERFLOW;
+        if (s->divisor != 1) { /* Python's // rounds down, C's / towards zero */
+            int64_t q = score / s->divisor;
+            if (score % s->divisor != 0 && score < 0)
+                q--;
+            score = q;
+        }
+        if (__builtin_add_overflow(score, s->bonus[length], &score))
             return -ERR_OVERFLOW;
         int err = record(s, rank, score, top);
         if (err)
@@ -900,14 +911,19 @@ static PyObject *
 Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"cells", "points", "factors", "flags", "neighbours", "bonus",
-                             "min_length", "revisit", "limit", NULL};
+                             "min_length", "revisit", "limit", "scale", "divisor", NULL};
     PyObject *cells, *points, *factors, *flags, *neighbours, *bonus, *min_length_obj;
-    PyObject *limit_obj = NULL;
+    PyObject *limit_obj = NULL, *scale_obj = Py_None;
+    long long divisor = 1;
     int revisit = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pO:search", kwlist, &cells, &points,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pOOL:search", kwlist, &cells, &points,
                                      &factors, &flags, &neighbours, &bonus, &min_length_obj,
-                                     &revisit, &limit_obj))
+                                     &revisit, &limit_obj, &scale_obj, &divisor))
         return NULL;
+    if (divisor < 1) {
+        PyErr_SetString(PyExc_ValueError, "divisor must be at least 1");
+        return NULL;
+    }
 
     Search s;
     memset(&s, 0, sizeof s);
@@ -942,6 +958,32 @@ Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
     }
     if (convert(&s, cells, points, factors, flags, neighbours, bonus) < 0)
         goto done;
+    s.divisor = divisor;
+    if (scale_obj != Py_None) {
+        /* the length multiplier, like bonus: an entry for every reachable length */
+        Py_ssize_t count = PySequence_Size(scale_obj);
+        if (count < 0)
+            goto done;
+        if ((uint64_t)count < (uint64_t)self->longest + 1) {
+            PyErr_Format(PyExc_ValueError, "scale has %zd entries, the graph needs %llu",
+                         count, (unsigned long long)self->longest + 1);
+            goto done;
+        }
+        s.scale = PyMem_RawMalloc(((size_t)s.max_length + 1) * sizeof(int64_t));
+        if (s.scale == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (size_t k = 0; k <= s.max_length; k++) {
+            PyObject *item = PySequence_GetItem(scale_obj, (Py_ssize_t)k);
+            if (item == NULL)
+                goto done;
+            int bad = to_int64(item, &s.scale[k]);
+            Py_DECREF(item);
+            if (bad)
+                goto done;
+        }
+    }
     s.table_bits = 8;
     s.table_size = (size_t)1 << s.table_bits;
     s.table = PyMem_RawCalloc(s.table_size, sizeof(Entry));
@@ -988,9 +1030,9 @@ done:
 
 PyDoc_STRVAR(Graph_search_doc,
 "search($self, cells, points, factors, flags, neighbours, bonus, min_length, revisit=False,\n"
-"       limit=0)\n"
+"       limit=0, scale=None, divisor=1)\n"
 "--\n\n"
-"Every word on the board: [(rank, score, path), ...] sorted by rank, exactly as\n"
+"Every word on the board: [(word, score, path), ...] sorted by rank, exactly as\n"
 "elzzur.search.search(graph, ...) returns it (see there for the arguments).\n"
 "Raises SearchLimit after more than `limit` graph steps (limit != 0), OverflowError if a\n"
 "score does not fit in 64 bits, ValueError or TypeError for malformed arguments.");

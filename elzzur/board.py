@@ -22,30 +22,64 @@ from .errors import ElzzurError
 from .fileio import decode_text, read_text_file
 from .languages import Language
 from .record import Record
-from .rules import ruzzle
+from .rules import tile_codes
 
 
 class Cell(Record):
-    """One tile: its letter(s) as dictionary keys spell them, and its multiplier code."""
+    """One tile: the letters it spells (several choices for an either/or tile, none for a hole),
+    its bonus code, the value written on it (None: its letters' values), and where in a word
+    it may stand: anywhere, only at the start (a prefix tile such as RE-) or only at the end
+    (a suffix tile such as -ING).
 
-    __slots__ = ("letters", "bonus")
+    ``Cell("A", "dl")`` is an A on a double letter; ``Cell(("A", "E"))`` an A/E tile;
+    ``Cell("")`` a hole.
+    """
+
+    __slots__ = ("choices", "bonus", "value", "place")
 
     @classmethod
     def _defaults(cls) -> dict:
-        return {"bonus": ""}
+        return {"bonus": "", "value": None, "place": ""}
+
+    def __post_init__(self) -> None:
+        choices = self.choices
+        if isinstance(choices, str):
+            choices = (choices,) if choices else ()
+        object.__setattr__(self, "choices", tuple(choices))
+        if self.place not in ("", "start", "end"):
+            raise ValueError(f"place must be '', 'start' or 'end', not {self.place!r}")
+
+    @property
+    def letters(self) -> str:
+        """The letters of a one-choice tile ("" for a hole, "A/E" for an either/or tile)."""
+        return "/".join(self.choices)
+
+    @property
+    def is_hole(self) -> bool:
+        return not self.choices
 
     @property
     def letter_multiplier(self) -> int:
-        return ruzzle().multipliers[self.bonus].letter if self.bonus else 1
+        return tile_codes()[self.bonus].letter if self.bonus else 1
 
     @property
     def word_multiplier(self) -> int:
-        return ruzzle().multipliers[self.bonus].word if self.bonus else 1
+        return tile_codes()[self.bonus].word if self.bonus else 1
 
     @property
     def token(self) -> str:
-        """The cell in board-file syntax, e.g. ``Ttl``."""
-        return self.letters.capitalize() + self.bonus
+        """The cell in board-file syntax, e.g. ``Ttl``, ``Qu``, ``RE-``, ``A/E``, ``Q=8``, ``.``."""
+        if not self.choices:
+            return HOLE
+        text = "/".join("Qu" if letters == "QU" else letters for letters in self.choices)
+        if self.place == "start":
+            text += "-"
+        elif self.place == "end":
+            text = "-" + text
+        text += self.bonus
+        if self.value is not None:
+            text += f"={self.value}"
+        return text
 
 
 class Board(Record):
@@ -107,31 +141,71 @@ def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return _neighbours[(rows, cols)]
 
 
+HOLE = "."
+MAX_TILE_LETTERS = 8
+
+
 def parse_token(token: str, language: Language) -> Cell:
-    """One board token (``Ttl``, ``e``, ``Ndl``) as a Cell, or an error that says what is wrong."""
-    codes = ruzzle().multipliers
+    """One board token as a Cell, or an error that says what is wrong with it.
+
+    Grammar: ``.`` is a hole; otherwise letters (``A``, ``Qu``, ``TH``), or a prefix tile
+    (``RE-``), a suffix tile (``-ING``) or an either/or tile (``A/E``, or ``A|E``), then
+    optionally a lower-case bonus code (``dl tl dw tw``), then optionally ``=N``, the value
+    written on the tile: ``Qtl``, ``Qu=8``, ``-INGdw``, ``A/Edl=3``.
+    """
+    if token == HOLE:
+        return Cell("")
     if not token.isascii():
         import unicodedata
 
         token = unicodedata.normalize("NFC", token)
-    if token in codes:
-        raise ElzzurError(f"token {token!r} is a multiplier without a letter")
-    letter, bonus = token, ""
-    if len(token) > 2 and token[-2:] in codes:
-        letter, bonus = token[:-2], token[-2:]
-    if len(letter) != 1:
-        if len(token) == 3 and token[1:].lower() in codes:
-            hint = token[0] + token[1:].lower()
-            raise ElzzurError(f"token {token!r}: multipliers are written in lower case ({hint})")
-        raise ElzzurError(
-            f"token {token!r}: expected one letter and an optional multiplier ({', '.join(codes)})"
-        )
-    key = language.normalize(letter) if letter.isalpha() else None
-    if key is None:
-        raise ElzzurError(f"token {token!r}: {letter!r} is not a letter of {language.name}")
-    if len(key) != 1:
-        raise ElzzurError(f"token {token!r}: {letter!r} is {key} in {language.name}, not one letter")
-    return Cell(key, bonus)
+    codes = tile_codes()
+    text, value = token, None
+    if "=" in text:
+        text, _, number = text.partition("=")
+        if not number.isdigit() or not number.isascii():
+            raise ElzzurError(f"token {token!r}: the value after '=' must be a whole number, "
+                              f"not {number!r}")
+        value = int(number)
+        if value > 10**6:
+            raise ElzzurError(f"token {token!r}: a value of {value} is more than a tile can be worth")
+    if text in codes:
+        raise ElzzurError(f"token {token!r} is a bonus code without letters")
+    bonus = ""
+    if len(text) > 2 and text[-2:] in codes:
+        text, bonus = text[:-2], text[-2:]
+    if not text.strip("-"):
+        raise ElzzurError(f"token {token!r}: expected letters, then optionally a bonus code "
+                          f"({', '.join(codes)}) and '=value'")
+    place = ""
+    if text.startswith("-") and text.endswith("-"):
+        raise ElzzurError(f"token {token!r}: a tile is a prefix (RE-) or a suffix (-ING), not both")
+    if text.endswith("-"):
+        text, place = text[:-1], "start"
+    elif text.startswith("-"):
+        text, place = text[1:], "end"
+    parts = text.replace("|", "/").split("/")
+    if len(parts) > 1 and (place or any("-" in part for part in parts)):
+        raise ElzzurError(f"token {token!r}: an either/or tile cannot be a prefix or a suffix")
+    choices = []
+    for part in parts:
+        if not part:
+            raise ElzzurError(f"token {token!r}: expected letters, then optionally a bonus code "
+                              f"({', '.join(codes)}) and '=value'")
+        if len(part) == 3 and part[1:].lower() in codes and part[1:].isupper() and not bonus:
+            raise ElzzurError(f"token {token!r} is ambiguous: bonus codes are written in lower "
+                              f"case ({part[0]}{part[1:].lower()}); a three-letter tile ending in "
+                              f"{part[1:]} is not supported")
+        key = language.normalize(part) if part.isalpha() else None
+        if key is None:
+            bad = next((ch for ch in part if language.normalize(ch) is None or not ch.isalpha()), part)
+            raise ElzzurError(f"token {token!r}: {bad!r} is not a letter of {language.name}")
+        if len(key) > MAX_TILE_LETTERS:
+            raise ElzzurError(f"token {token!r}: a tile has at most {MAX_TILE_LETTERS} letters")
+        choices.append(key)
+    if len(set(choices)) != len(choices):
+        raise ElzzurError(f"token {token!r}: the same letters twice in an either/or tile")
+    return Cell(tuple(choices), bonus, value, place)
 
 
 def parse_board(text: str, language: Language, origin: str = "board") -> Board:
@@ -193,9 +267,11 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
         return decode_text(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     if text and os.path.exists(text):
         return read_text_file(text), text
+    # An inline board has rows ("/"), several cells (spaces) or is one letter: a lone word
+    # such as `-b myboard` is a mistyped file name, not a board of one long tile.
     looks_like_path = not any(ch.isspace() for ch in text) and (
-        os.path.splitext(text)[1] != "" or text.startswith(("/", ".", "~"))
-    )
+        "/" not in text and len(text) > 1 or text.startswith(("/", ".", "~"))
+        or os.path.splitext(text)[1] != "")
     if looks_like_path or isinstance(source, os.PathLike):
         raise ElzzurError(f"{text}: no such file")
     return text, "inline board"

@@ -6,7 +6,7 @@ import random
 
 from .board import Board, Cell
 from .languages import Language
-from .rules import ruzzle
+from .rules import bonus_weights as drawn_bonuses
 
 
 def random_board(language: Language, rows: int = 4, cols: int = 4, seed: int | None = None) -> Board:
@@ -16,7 +16,7 @@ def random_board(language: Language, rows: int = 4, cols: int = 4, seed: int | N
     rng = random.Random(seed)
     letters = sorted(language.letter_frequencies)
     letter_weights = [language.letter_frequencies[ch] for ch in letters]
-    bonus_weights = ruzzle().bonus_weights
+    bonus_weights = drawn_bonuses()
     bonuses = sorted(bonus_weights)
     weights = [bonus_weights[b] for b in bonuses]
     n = rows * cols

@@ -13,6 +13,8 @@ Both take the board already reduced to numbers, so neither knows about tokens or
     revisit     whether a path may come back to a cell it used earlier (never to the cell it
                 is on: a cell twice in a row)
     limit       the most graph steps the search may take (0: no limit), against explosions
+    scale       None, or scale[n] multiplies the letter sum of a word of n letters (after the
+                word multiplier), and the product is divided by ``divisor``, rounding down
 
 It returns ``[(word, score, path), ...]`` in alphabetical order (the order of the words'
 ranks in the graph): each word once, with its best score and the first path that reaches it,
@@ -29,12 +31,18 @@ END_ONLY = 2
 TERMINAL = 1 << 63
 
 
-class SearchLimit(Exception):
-    """The search took more steps than allowed."""
+try:  # one exception class for both searches
+    from ._core import SearchLimit
+except ImportError:
+    class SearchLimit(Exception):
+        """The search took more steps than allowed."""
 
 
 def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: int,
-           revisit: bool = False, limit: int = 0) -> list[tuple[int, int, tuple[int, ...]]]:
+           revisit: bool = False, limit: int = 0, scale=None, divisor: int = 1
+           ) -> list[tuple[str, int, tuple[int, ...]]]:
+    if divisor < 1:
+        raise ValueError("divisor must be at least 1")
     masks, first, targets, ranks = graph.masks, graph.first, graph.targets, graph.ranks
     alphabet = graph.alphabet
     best: dict[int, tuple[int, tuple[int, ...], str]] = {}
@@ -82,7 +90,10 @@ def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: 
             used[cell] = True
             mask = masks[reached]
             if mask & TERMINAL and new_length >= min_length:
-                score = new_total * new_factor + bonus[new_length]
+                score = new_total * new_factor
+                if scale is not None:
+                    score *= scale[new_length]
+                score = score // divisor + bonus[new_length]
                 held = best.get(reached_rank)
                 if held is None or score > held[0]:
                     word = "".join(alphabet[letter] for part in spelt for letter in part)

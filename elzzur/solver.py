@@ -16,7 +16,8 @@ import os
 from .board import Board
 from .dictionary import Dictionary
 from .languages import Language
-from .rules import ruzzle
+from .errors import ElzzurError
+from .rules import get_rules
 
 SORT_ORDERS = ("score", "length", "start", "end", "alpha")
 
@@ -52,78 +53,106 @@ def backend() -> str:
     return "c"
 
 
+START_ONLY, END_ONLY = 1, 2  # the search's cell flags (elzzur.search)
+PLACE_FLAGS = {"": 0, "start": START_ONLY, "end": END_ONLY}
+SEARCH_LIMIT = 50_000_000  # graph steps: about ten seconds of the C core
+
+
 def find_words(board: Board, dictionary: Dictionary, language: Language,
-               min_length: int | None = None, use: str | None = None
+               min_length: int | None = None, use: str | None = None, rules=None,
+               revisit: bool = False, limit: int = SEARCH_LIMIT
                ) -> list[tuple[str, int, tuple[int, ...]]]:
-    """Every word of at least ``min_length`` letters (the language's minimum by default) as
+    """Every word of at least ``min_length`` letters (and of the rules' minimum) as
     ``(word, score, path)``, the path as cell numbers counted row by row, in alphabetical
-    order. ``use`` picks ``"c"`` or ``"python"`` (default: ``backend()``).
+    order. ``rules`` are the game's (default: Ruzzle's); ``revisit`` lets a path come back to
+    a cell it used (never the cell it is on); a search of more than ``limit`` steps stops with
+    an error rather than run for ever. ``use`` picks ``"c"`` or ``"python"`` (default:
+    ``backend()``).
     """
+    rules = rules or get_rules()
     graph = dictionary.graph
-    shortest = max(language.min_length if min_length is None else min_length, 1)
-    spelling = _spelling(language, graph)
-    cells, points, factors = [], [], []
+    shortest = max(rules.min_length, min_length or 0)  # never shorter than the rules allow
+    _, _, _, prepared, bonus, scale = _entry(language, rules, graph)
+    cells, points, factors, flags = [], [], [], []
     for cell in board.cells:
-        numbers, value = spelling.get(cell.letters) or _spell(cell.letters, language, graph)
-        letter_factor, word_factor = _MULTIPLIERS.get(cell.bonus) or _multipliers(cell.bonus)
-        cells.append((numbers,))
-        points.append((value * letter_factor,))
-        factors.append(word_factor)
-    args = (tuple(cells), tuple(points), tuple(factors), (0,) * len(cells), board.neighbours,
-            bonus_table(language, graph.longest), shortest)
+        numbers, values, factor, flag = prepared.get(cell) or _prepare(cell, prepared, language,
+                                                                       rules, graph)
+        cells.append(numbers)
+        points.append(values)
+        factors.append(factor)
+        flags.append(flag)
+    args = (tuple(cells), tuple(points), tuple(factors), tuple(flags), board.neighbours, bonus,
+            shortest, revisit, limit, scale, rules.length_divisor)
     core = graph.core() if (use or backend()) == "c" else None
     if use == "c" and core is None:
         raise RuntimeError("the C core of elzzur is not built")
-    if core is not None:
-        return core.search(*args)
-    from .search import search
+    try:
+        if core is not None:
+            found = core.search(*args)
+        else:
+            from .search import search
 
-    return search(graph, *args)
+            found = search(graph, *args)
+    except OverflowError:
+        raise ElzzurError("a score on this board is too large to count (more than 2**63)") from None
+    except Exception as e:
+        from .search import SearchLimit
+
+        if isinstance(e, SearchLimit):
+            raise ElzzurError(
+                f"the search took more than {limit:,} steps on this {board.rows}x{board.cols} "
+                "board and was stopped" + (" (paths that revisit cells multiply quickly)"
+                                           if revisit else "")) from None
+        raise
+    if rules.max_length:
+        found = [row for row in found if len(row[0]) <= rules.max_length]
+    return found
 
 
-# Per (language, graph): a cell's letters as the graph's letter numbers and their value.
-_spellings: dict[tuple[str, int], dict[str, tuple[bytes, int]]] = {}
-_MULTIPLIERS: dict[str, tuple[int, int]] = {}
+# Per (language, rules, graph): each kind of cell as the search's numbers, and the length
+# tables. Entries hold the objects they were made for, so an id cannot be reused while its
+# entry lives (and is checked anyway); a few dozen entries at most are kept.
+_tables: dict[tuple[int, int, int], tuple] = {}
 
 
-def _spelling(language: Language, graph) -> dict[str, tuple[bytes, int]]:
-    return _spellings.setdefault((language.code, id(graph)), {})
-
-
-def _spell(letters: str, language: Language, graph) -> tuple[bytes, int]:
-    values = language.letter_values
-    bad = [ch for ch in letters if ch not in values]
-    if bad:
-        raise ValueError(f"letter {bad[0]!r} is not in {language.name}'s alphabet")
-    index = graph.index
-    # a letter the dictionary's alphabet lacks spells no word: the cell is then never entered
-    numbers = bytes(index[ch] for ch in letters) if all(ch in index for ch in letters) else b""
-    entry = _spelling(language, graph)[letters] = (numbers, sum(values[ch] for ch in letters))
+def _entry(language: Language, rules, graph) -> tuple:
+    key = (id(language), id(rules), id(graph))
+    entry = _tables.get(key)
+    if entry is None or entry[0] is not language or entry[1] is not rules or entry[2] is not graph:
+        if len(_tables) >= 64:
+            _tables.clear()
+        bonus = tuple(rules.bonus(n, language) for n in range(graph.longest + 1))
+        scale = None if rules.length_factor is None else \
+            tuple(rules.factor(n) for n in range(graph.longest + 1))
+        entry = _tables[key] = (language, rules, graph, {}, bonus, scale)
     return entry
 
 
-def _multipliers(bonus: str) -> tuple[int, int]:
-    if not bonus:
-        _MULTIPLIERS[bonus] = (1, 1)
-    else:
-        multiplier = ruzzle().multipliers[bonus]
-        _MULTIPLIERS[bonus] = (multiplier.letter, multiplier.word)
-    return _MULTIPLIERS[bonus]
-
-
-_bonus_tables: dict[tuple[str, int], tuple[int, ...]] = {}
-
-
-def bonus_table(language: Language, longest: int) -> tuple[int, ...]:
-    """The length bonus of every word length up to ``longest``."""
-    key = (language.code, longest)
-    if key not in _bonus_tables:
-        _bonus_tables[key] = tuple(language.bonus(n) for n in range(longest + 1))
-    return _bonus_tables[key]
+def _prepare(cell, prepared: dict, language: Language, rules, graph) -> tuple:
+    """A cell as (letter numbers per choice, points per choice, word multiplier, flags)."""
+    values = rules.values(language)
+    index = graph.index
+    numbers, points = [], []
+    for letters in cell.choices:
+        bad = [ch for ch in letters if ch not in language.letter_values]
+        if bad:
+            raise ValueError(f"letter {bad[0]!r} is not in {language.name}'s alphabet")
+        # a letter the dictionary's alphabet lacks spells no word: that choice is never taken
+        numbers.append(bytes(index[ch] for ch in letters) if all(ch in index for ch in letters)
+                       else b"")
+        points.append(sum(values.get(ch, 0) for ch in letters) if cell.value is None
+                      else cell.value)
+    letter_factor, word_factor = (cell.letter_multiplier, cell.word_multiplier) \
+        if rules.multipliers else (1, 1)
+    entry = (tuple(numbers), tuple(p * letter_factor for p in points), word_factor,
+             PLACE_FLAGS[cell.place])
+    prepared[cell] = entry
+    return entry
 
 
 def solve(board: Board, dictionary: Dictionary, language: Language,
-          min_length: int | None = None, use: str | None = None):
+          min_length: int | None = None, use: str | None = None, rules=None,
+          revisit: bool = False):
     """All words of at least ``min_length`` letters as a ``Solution``, sorted by score. Of two
     paths with the same best score, the one that comes first row by row wins.
     """
@@ -131,20 +160,27 @@ def solve(board: Board, dictionary: Dictionary, language: Language,
 
     words = tuple(
         Found(word, score, tuple(board.position(i) for i in path))
-        for word, score, path in find_words(board, dictionary, language, min_length, use)
+        for word, score, path in find_words(board, dictionary, language, min_length, use, rules,
+                                            revisit)
     )
     return Solution(board, language.code, words).sorted("score")
 
 
-def score_path(board: Board, path: tuple[int, ...], language: Language) -> int:
-    """The Ruzzle score of a path of cell numbers: (Σ value × letter multiplier) × Π word
-    multipliers + length bonus. To explain a score; the search adds up as it goes.
+def score_path(board: Board, path: tuple[int, ...], language: Language, rules=None,
+               choices: tuple[int, ...] | None = None) -> int:
+    """The score of a path of cell numbers under ``rules`` (default: Ruzzle's), taking each
+    cell's first choice of letters unless ``choices`` says which. To explain a score; the
+    search adds up as it goes.
     """
+    rules = rules or get_rules()
+    values = rules.values(language)
     cells = [board.cells[i] for i in path]
-    letters = sum(
-        language.letter_values[ch] * cell.letter_multiplier for cell in cells for ch in cell.letters
-    )
-    factor = 1
-    for cell in cells:
-        factor *= cell.word_multiplier
-    return letters * factor + language.bonus(sum(len(cell.letters) for cell in cells))
+    picked = [cell.choices[choices[k] if choices else 0] for k, cell in enumerate(cells)]
+    points, factor = 0, 1
+    for cell, letters in zip(cells, picked):
+        tile = sum(values.get(ch, 0) for ch in letters) if cell.value is None else cell.value
+        if rules.multipliers:
+            tile *= cell.letter_multiplier
+            factor *= cell.word_multiplier
+        points += tile
+    return rules.score(points, factor, sum(len(letters) for letters in picked), language)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import io
 import sys
 import unicodedata
@@ -40,31 +42,58 @@ def test_multiplier_codes_multiply_the_letter_or_the_word(code, letter, word):
     assert (cell.letter_multiplier, cell.word_multiplier) == (letter, word)
 
 
-def test_upper_case_multiplier_is_refused_with_a_lower_case_hint():
-    with pytest.raises(ElzzurError, match=r"'TTL': multipliers are written in lower case \(Ttl\)"):
+def test_upper_case_bonus_code_is_ambiguous_and_refused_with_a_lower_case_hint():
+    with pytest.raises(ElzzurError, match=r"'TTL' is ambiguous: bonus codes are written in lower "
+                                          r"case \(Ttl\)"):
         parse_token("TTL", EN)
 
 
-@pytest.mark.parametrize("token", ["Txx", "Tdlx", "Qu", "AB"])
-def test_unknown_multiplier_or_two_letters_names_the_token(token):
-    with pytest.raises(ElzzurError, match=f"token '{token}': expected one letter"):
+@pytest.mark.parametrize("token, cell", [
+    ("Qu", Cell("QU")), ("qu", Cell("QU")), ("QUdl", Cell("QU", "dl")), ("TH", Cell("TH")),
+    ("In", Cell("IN")), ("ERtw", Cell("ER", "tw")), ("Txx", Cell("TXX")),
+    ("RE-", Cell("RE", place="start")), ("-ING", Cell("ING", place="end")),
+    ("-INGdw", Cell("ING", "dw", place="end")), ("re-tl", Cell("RE", "tl", place="start")),
+    ("A/E", Cell(("A", "E"))), ("a|e", Cell(("A", "E"))), ("A/Edl", Cell(("A", "E"), "dl")),
+    (".", Cell("")), ("Q=8", Cell("Q", value=8)), ("Qtl=8", Cell("Q", "tl", 8)),
+    ("Qu=0", Cell("QU", value=0)), ("é", Cell("E")), ("ß", Cell("SS")),
+])
+def test_the_token_grammar(token, cell):
+    assert parse_token(token, DE if token == "ß" else EN) == cell
+
+
+@pytest.mark.parametrize("token, message", [
+    ("-", "expected letters"), ("--", "expected letters"), ("-dl", "expected letters"),
+    ("A/", "expected letters"), ("/A", "expected letters"), ("A//E", "expected letters"),
+    ("-RE-", "a prefix (RE-) or a suffix (-ING), not both"),
+    ("RE-/A", "an either/or tile cannot be a prefix or a suffix"),
+    ("A/A", "the same letters twice"), ("A=", "must be a whole number, not ''"),
+    ("A=x", "must be a whole number, not 'x'"), ("A=-1", "must be a whole number, not '-1'"),
+    ("A=1=2", "must be a whole number, not '1=2'"), ("A=99999999", "more than a tile can be worth"),
+    ("ABCDEFGHI", "a tile has at most 8 letters"), ("Tdlx", "'TDLX'"),
+])
+def test_malformed_tokens_say_what_is_wrong(token, message):
+    if message == "'TDLX'":  # not an error: a four-letter tile, shown in capitals
+        assert parse_token(token, EN).token == "TDLX"
+        return
+    with pytest.raises(ElzzurError, match=re.escape(message)):
         parse_token(token, EN)
 
 
-@pytest.mark.parametrize("token", ["1", "?", "1dl", "中"])
+@pytest.mark.parametrize("token", ["1", "?", "1dl", "中", "A1", "A/1"])
 def test_a_token_that_is_not_a_letter_of_the_language_is_refused(token):
     with pytest.raises(ElzzurError, match="is not a letter of English"):
         parse_token(token, EN)
 
 
-def test_a_multiplier_without_a_letter_is_refused():
-    with pytest.raises(ElzzurError, match="'dw' is a multiplier without a letter"):
+def test_a_bonus_code_without_letters_is_refused():
+    with pytest.raises(ElzzurError, match="'dw' is a bonus code without letters"):
         parse_token("dw", EN)
 
 
-def test_a_letter_that_spells_two_board_letters_is_refused():
-    with pytest.raises(ElzzurError, match="'ß' is SS in German, not one letter"):
-        parse_token("ß", DE)
+@pytest.mark.parametrize("token", ["Ttl", "Qu", "RE-", "-INGdw", "A/Edl", ".", "Q=8", "Qtl=8"])
+def test_every_cell_prints_back_as_a_token_that_parses_to_it(token):
+    cell = parse_token(token, EN)
+    assert parse_token(cell.token, EN) == cell
 
 
 # --- board text ---------------------------------------------------------------------------

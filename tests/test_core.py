@@ -430,7 +430,9 @@ def test_damaged_arrays_never_crash(graph_bytes, data):
         python = search(WordGraph(damaged), *args, revisit=revisit, limit=100_000)
     except (IndexError, SearchLimit, RecursionError):
         return
-    assert c == python
+    # The same scores and paths; the words may differ: the core spells a word from its rank,
+    # the Python search from the letters it walked, which agree only in a consistent graph.
+    assert [(score, path) for _, score, path in c] == [(score, path) for _, score, path in python]
 
 
 def test_graph_without_nodes():

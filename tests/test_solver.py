@@ -99,7 +99,7 @@ def found(board, words, use, min_length=None):
 @given(case=boards_and_words(), min_length=st.integers(1, 4))
 def test_solver_agrees_with_brute_force(use, case, min_length):
     board, words = case
-    expected = reference_solve(board, words, max(min_length, 1))
+    expected = reference_solve(board, words, max(min_length, 2))  # Ruzzle: 2 letters at least
     assert found(board, words, use, min_length) == expected
 
 
@@ -190,3 +190,129 @@ def test_min_length_and_sorting(use):
     assert ends == sorted(ends)
     with pytest.raises(ValueError):
         solution.sorted("colour")
+
+
+# --- every kind of tile, holes, the rule presets and revisiting paths ------------------------
+
+from elzzur.rules import get_rules  # noqa: E402
+
+WORDAMENT = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                     [2, 5, 3, 3, 1, 5, 4, 4, 2, 10, 6, 3, 4, 2, 2, 4, 8, 2, 2, 2, 4, 6, 6, 9, 5, 8]))
+
+
+def reference_score(game: str, cells, letters, length: int) -> int:
+    """Each preset's scoring, written out independently of the rules files."""
+    tiles = []
+    for cell, spelt in zip(cells, letters):
+        if cell.value is not None:
+            tiles.append(cell.value)
+        elif game == "ruzzle":
+            tiles.append(sum(EN.letter_values[ch] for ch in spelt))
+        elif game == "wordament":
+            tiles.append(sum(WORDAMENT[ch] for ch in spelt))
+        else:
+            tiles.append(0)
+    if game == "ruzzle":
+        total = sum(t * LETTER_X.get(c.bonus, 1) for t, c in zip(tiles, cells))
+        factor = 1
+        for cell in cells:
+            factor *= WORD_X.get(cell.bonus, 1)
+        return total * factor + (5 * (length - 4) if length >= 5 else 0)
+    # no letter values and no bonus tiles, but a value written on a tile still counts
+    if game == "boggle":
+        return sum(tiles) + [0, 0, 0, 1, 1, 2, 3, 5, 11][min(length, 8)]
+    if game == "wordhunt":
+        table = [0, 0, 0, 100, 400, 800, 1400, 1800, 2200]
+        return sum(tiles) + (table[length] if length <= 8 else 2200 + 400 * (length - 8))
+    assert game == "wordament"
+    multiplier = 2 if length <= 4 else 3 if length == 5 else 4 if length <= 7 else 5
+    return sum(tiles) * multiplier // 2
+
+
+def reference_tiles(board: Board, words: set[str], game: str, min_length: int, revisit: bool):
+    """Every path and every choice of letters along it, no pruning."""
+    longest = max((len(w) for w in words), default=0)
+    best: dict[str, tuple[int, tuple]] = {}
+
+    def walk(path, spelt):
+        cells = [board.cells[i] for i in path]
+        word = "".join(spelt)
+        if len(word) > longest:
+            return
+        last = cells[-1]
+        ends_ok = all(c.place != "start" for c in cells[1:])
+        if word in words and len(word) >= min_length and ends_ok:
+            score = reference_score(game, cells, spelt, len(word))
+            rc = tuple(board.position(i) for i in path)
+            if word not in best or score > best[word][0] or score == best[word][0] and rc < best[word][1]:
+                best[word] = (score, rc)
+        if last.place == "end" or not ends_ok:
+            return
+        for nxt in board.neighbours[path[-1]]:
+            if nxt in path and not revisit:
+                continue
+            for letters in board.cells[nxt].choices:
+                walk(path + (nxt,), spelt + [letters])
+
+    for start, cell in enumerate(board.cells):
+        for letters in cell.choices:
+            walk((start,), [letters])
+    return best
+
+
+@st.composite
+def tiled_boards(draw):
+    revisit = draw(st.booleans())
+    rows, cols = draw(st.integers(1, 2 if revisit else 3)), draw(st.integers(1, 3))
+    cells = []
+    for _ in range(rows * cols):
+        kind = draw(st.sampled_from(["letter"] * 5 + ["pair", "either", "hole", "prefix", "suffix"]))
+        letters = draw(st.sampled_from(LETTERS))
+        if kind == "pair":
+            choices = (letters + draw(st.sampled_from(LETTERS)),)
+        elif kind == "either":
+            other = draw(st.sampled_from([ch for ch in LETTERS if ch != letters]))
+            choices = (letters, other)
+        elif kind == "hole":
+            choices = ()
+        else:
+            choices = (letters,)
+        place = {"prefix": "start", "suffix": "end"}.get(kind, "")
+        value = draw(st.none() | st.integers(0, 9)) if choices and draw(st.booleans()) else None
+        bonus = draw(st.sampled_from(BONUSES)) if choices else ""
+        cells.append(Cell(choices, bonus, value, place))
+    board = Board(rows, cols, tuple(cells))
+    words = draw(st.sets(st.text(LETTERS, min_size=1, max_size=5 if revisit else 6), max_size=40))
+    return board, words, revisit
+
+
+@BACKENDS
+@settings(max_examples=300, deadline=None)
+@given(case=tiled_boards(), game=st.sampled_from(["ruzzle", "boggle", "wordhunt", "wordament"]),
+       min_length=st.integers(1, 4))
+def test_tiles_holes_presets_and_revisits_agree_with_brute_force(use, case, game, min_length):
+    board, words, revisit = case
+    rules = get_rules(game)
+    got = find_words(board, dictionary(words), EN, min_length, use=use, rules=rules,
+                     revisit=revisit)
+    found = {word: (score, tuple(board.position(i) for i in path)) for word, score, path in got}
+    assert found == reference_tiles(board, words, game, max(min_length, rules.min_length), revisit)
+
+
+@BACKENDS
+def test_a_search_that_explodes_stops_with_a_clear_error(use):
+    from elzzur.errors import ElzzurError
+
+    board = parse_board("A A A/A A A/A A A", EN)
+    words = dictionary(["A" * n for n in range(2, 12)])
+    with pytest.raises(ElzzurError, match="the search took more than 1,000 steps on this 3x3 "
+                                          r"board and was stopped \(paths that revisit"):
+        find_words(board, words, EN, use=use, revisit=True, limit=1000)
+
+
+@BACKENDS
+def test_qu_counts_two_letters_in_boggle(use):
+    board = parse_board("Qu I/T S", EN)
+    found = {w: s for w, s, _ in find_words(board, dictionary(["QUIT", "QUITS"]), EN, use=use,
+                                           rules=get_rules("boggle"))}
+    assert found == {"QUIT": 1, "QUITS": 2}  # 4 letters: 1 point; 5 letters: 2 points
