@@ -27,6 +27,7 @@ _EXPORTS = {
     "Language": "languages", "available_languages": "languages", "get_language": "languages",
     "Found": "results", "Solution": "results",
     "find_words": "solver", "score_path": "solver", "solve": "solver",
+    "Rules": "rules", "get_rules": "rules",
 }
 _RENAMED = {"available_languages": "available"}
 

@@ -335,7 +335,7 @@ def render_all(boards, language, dictionary, args: Args):
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(args.jobs, initializer=_worker_start,
-                                 initargs=(language.code, args)) as pool:
+                                 initargs=(args.language, args)) as pool:
             chunk = max(1, min(256, len(boards) // (4 * args.jobs)))
             yield from pool.map(_worker_render, boards, chunksize=chunk)
         return
@@ -346,11 +346,12 @@ def render_all(boards, language, dictionary, args: Args):
 _worker: list = []
 
 
-def _worker_start(code: str, args: Args) -> None:
+def _worker_start(spec: str, args: Args) -> None:
+    """Load the language (a code or a file's path, as given to -l) and dictionary once."""
     from .dictionary import load_dictionary
     from .languages import get_language
 
-    language = get_language(code)
+    language = get_language(spec)
     _worker[:] = [language, load_dictionary(args.dictionary, language), args]
 
 
@@ -397,7 +398,7 @@ def render_board(board, language, dictionary, args: Args) -> str:
     rows = find_words(board, dictionary, language, shortest, rules=rules, revisit=args.revisit)
     key = sort_key(args.sort)
     rows.sort(key=lambda row: key(*row), reverse=args.reverse)
-    return render(language.code, board, rows, args.format, args.quiet, args.top)
+    return render(language.code, board, rows, args.format, args.quiet, args.top, args.rules)
 
 
 def run_languages(args: Args, out: Output) -> None:

@@ -160,6 +160,8 @@ def parse_token(token: str, language: Language) -> Cell:
 
         token = unicodedata.normalize("NFC", token)
     codes = tile_codes()
+    expected = (f"token {token!r}: expected letters, then optionally a bonus code "
+                f"({', '.join(codes)}) and '=value'")
     text, value = token, None
     if "=" in text:
         text, _, number = text.partition("=")
@@ -175,8 +177,7 @@ def parse_token(token: str, language: Language) -> Cell:
     if len(text) > 2 and text[-2:] in codes:
         text, bonus = text[:-2], text[-2:]
     if not text.strip("-"):
-        raise ElzzurError(f"token {token!r}: expected letters, then optionally a bonus code "
-                          f"({', '.join(codes)}) and '=value'")
+        raise ElzzurError(expected)
     place = ""
     if text.startswith("-") and text.endswith("-"):
         raise ElzzurError(f"token {token!r}: a tile is a prefix (RE-) or a suffix (-ING), not both")
@@ -190,8 +191,7 @@ def parse_token(token: str, language: Language) -> Cell:
     choices = []
     for part in parts:
         if not part:
-            raise ElzzurError(f"token {token!r}: expected letters, then optionally a bonus code "
-                              f"({', '.join(codes)}) and '=value'")
+            raise ElzzurError(expected)
         if len(part) == 3 and part[1:].lower() in codes and part[1:].isupper() and not bonus:
             raise ElzzurError(f"token {token!r} is ambiguous: bonus codes are written in lower "
                               f"case ({part[0]}{part[1:].lower()}); a three-letter tile ending in "

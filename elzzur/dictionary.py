@@ -15,7 +15,6 @@ from .errors import ElzzurError
 from .fileio import read_text_file
 from .graph import WordGraph, build, graph_path
 from .languages import Language, get_language
-from .resources import resource
 from . import cache
 
 MARISA_SUFFIX = ".marisa"
@@ -75,7 +74,8 @@ def clean_word(raw: str, language: Language) -> str | None:
     Dropped: empty lines, entries with anything but letters (apostrophes, hyphens, digits,
     spaces), proper nouns, abbreviations and brands (a capital after the first letter, or a
     capital first letter unless the language capitalises its nouns), and words shorter than the
-    language's minimum.
+    language's minimum. In case mode capitals are part of the word, so no entry is dropped for
+    them: a word list for such a language says itself which words count.
     """
     word = raw.strip().lstrip("\ufeff")
     if not word.isascii():
@@ -84,7 +84,8 @@ def clean_word(raw: str, language: Language) -> str | None:
         word = unicodedata.normalize("NFC", word)
     if not word or not word.isalpha():
         return None
-    if any(ch.isupper() for ch in word[1:]) or word[0].isupper() and not language.keep_capitalised:
+    if language.mode != "case" and (
+            any(ch.isupper() for ch in word[1:]) or word[0].isupper() and not language.keep_capitalised):
         return None
     key = language.normalize(word)
     if key is None or len(key) < max(2, language.min_length):
@@ -124,11 +125,11 @@ def load_trie(path: str):
 def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dictionary:
     """The dictionary at ``path`` (``.marisa`` or a word list), or the language's built-in one."""
     if path is None:
-        return builtin_dictionary(language.code)
+        return builtin_dictionary(language)
     path = os.fspath(path)
     check_readable(path)
     is_marisa = path.endswith(MARISA_SUFFIX)
-    cached = cache.entry(path, f"{language.code}.dawg")
+    cached = cache.entry(path, graph_kind(language))
     data = cache.read(cached)
     if data is not None:
         try:
@@ -146,26 +147,53 @@ def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dicti
     return Dictionary(WordGraph(data, path), path, trie, path if is_marisa else None)
 
 
+def graph_kind(language: Language) -> str:
+    """The cache name of a user dictionary's graph under ``language``. A built-in code says it
+    all; a user's language file may change, or two files may share a code, so their name also
+    has a checksum of everything that decides the keys.
+    """
+    if language.where == "built-in":
+        return f"{language.code}.dawg"
+    import zlib
+
+    rules = repr((alphabet(language), language.mode, sorted(language.upper_map.items()),
+                  sorted(language.fold_map.items()), language.keep_capitalised, language.min_length))
+    return f"{language.code}-{zlib.crc32(rules.encode('utf-8')):08x}.dawg"
+
+
 def has_builtin_dictionary(language: Language) -> bool:
-    """True if the language's dictionary is installed (a checkout may not have built them all)."""
-    return os.path.isfile(resource("dictionaries", language.dictionary))
+    """True if the language's own dictionary is there (a checkout may not have built them all;
+    a user's language may have none).
+    """
+    return language.dictionary_path is not None and os.path.isfile(language.dictionary_path)
 
 
 _builtin: dict[str, Dictionary] = {}
 
 
-def builtin_dictionary(code: str) -> Dictionary:
-    """The dictionary shipped for a built-in language, loaded once per process."""
-    if code not in _builtin:
-        language = get_language(code)
-        path = resource("dictionaries", language.dictionary)
+def builtin_dictionary(language: Language | str) -> Dictionary:
+    """The language's own dictionary (``dictionary.file`` of its language file), loaded once
+    per process: a built-in one with its shipped word graph, a user's one like any ``-d`` file.
+    """
+    if isinstance(language, str):
+        language = get_language(language)
+    path = language.dictionary_path
+    if path is None:
+        raise ElzzurError(f"language {language.code!r} has no dictionary of its own (no "
+                          f"'dictionary.file' in {language.file}): give one with -d DICT")
+    if path not in _builtin:
+        if language.where != "built-in":
+            if not os.path.exists(path):
+                raise ElzzurError(f"{language.file}: key 'dictionary.file': {path}: no such file")
+            _builtin[path] = load_dictionary(path, language)
+            return _builtin[path]
         graph_file = graph_path(path)
         if not os.path.isfile(path) or not os.path.isfile(graph_file):
-            raise ElzzurError(
-                f"the built-in dictionary for {code!r} is missing ({language.dictionary})")
-        _builtin[code] = Dictionary(WordGraph.load(graph_file), language.dictionary_source,
+            raise ElzzurError(f"the built-in dictionary for {language.code!r} is missing "
+                              f"({language.dictionary})")
+        _builtin[path] = Dictionary(WordGraph.load(graph_file), language.dictionary_source,
                                     trie_path=path)
-    return _builtin[code]
+    return _builtin[path]
 
 
 def check_readable(path: str) -> None:

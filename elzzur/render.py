@@ -55,11 +55,12 @@ def as_text(board, rows, quiet: bool = False, top: int | None = None) -> str:
     return "\n".join(parts) + "\n"
 
 
-def as_dict(language: str, board, rows, top: int | None = None) -> dict:
-    """The JSON schema: language, board rows in board-file syntax, words, stats."""
+def as_dict(language: str, board, rows, top: int | None = None, rules: str = "ruzzle") -> dict:
+    """The JSON schema: language, rules, board rows in board-file syntax, words, stats."""
     count, longest, total = totals(rows)
     return {
         "language": language,
+        "rules": rules,
         "board": board.token_rows(),
         "words": [
             {"word": word, "score": score, "path": [list(divmod(i, board.cols)) for i in path]}
@@ -69,16 +70,17 @@ def as_dict(language: str, board, rows, top: int | None = None) -> dict:
     }
 
 
-def as_json(language: str, board, rows, top: int | None = None) -> str:
+def as_json(language: str, board, rows, top: int | None = None, rules: str = "ruzzle") -> str:
     """Indented JSON with one line per word, so paths stay readable."""
     import json
 
-    data = as_dict(language, board, rows, top)
+    data = as_dict(language, board, rows, top, rules)
     dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
     words = ",\n".join(f"    {dump(w)}" for w in data["words"])
     return (
         "{\n"
         f'  "language": {dump(data["language"])},\n'
+        f'  "rules": {dump(data["rules"])},\n'
         f'  "board": {dump(data["board"])},\n'
         f'  "words": [{chr(10) + words + chr(10) + "  " if words else ""}],\n'
         f'  "stats": {dump(data["stats"])}\n'
@@ -86,11 +88,11 @@ def as_json(language: str, board, rows, top: int | None = None) -> str:
     )
 
 
-def as_jsonl(language: str, board, rows, top: int | None = None) -> str:
+def as_jsonl(language: str, board, rows, top: int | None = None, rules: str = "ruzzle") -> str:
     """The JSON object on one line: one board per line in a batch."""
     import json
 
-    return json.dumps(as_dict(language, board, rows, top), ensure_ascii=False) + "\n"
+    return json.dumps(as_dict(language, board, rows, top, rules), ensure_ascii=False) + "\n"
 
 
 def as_csv(board, rows, top: int | None = None, header: bool = True) -> str:
@@ -109,12 +111,13 @@ def as_csv(board, rows, top: int | None = None, header: bool = True) -> str:
 
 
 def render(language: str, board, rows, fmt: str = "text", quiet: bool = False,
-           top: int | None = None) -> str:
-    """One board's words in ``fmt``; ``top`` limits the words listed, never the totals."""
+           top: int | None = None, rules: str = "ruzzle") -> str:
+    """One board's words in ``fmt``; ``top`` limits the words listed, never the totals;
+    ``rules`` names the game's rules in JSON."""
     if fmt == "json":
-        return as_json(language, board, rows, top)
+        return as_json(language, board, rows, top, rules)
     if fmt == "jsonl":
-        return as_jsonl(language, board, rows, top)
+        return as_jsonl(language, board, rows, top, rules)
     if fmt == "csv":
         return as_csv(board, rows, top)
     return as_text(board, rows, quiet, top)

@@ -23,6 +23,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Tests never touch the user's cache (parsed language files, graphs of user dictionaries).
 os.environ.setdefault("ELZZUR_CACHE_DIR", str(Path(__import__("tempfile").mkdtemp(prefix="elzzur-cache-"))))
+# ... nor see the user's own language files: an empty user folder unless a test makes one.
+os.environ["ELZZUR_LANGUAGES_DIR"] = str(Path(__import__("tempfile").mkdtemp(prefix="elzzur-languages-")))
 
 # A 2x3 board whose letters are all different, so every word has exactly one path:
 #   Cdw A   Ttl        C=4 (word x2), A=1, T=1 (letter x3)

@@ -117,7 +117,8 @@ def test_usage_errors_exit_2_with_one_line(cli, words_txt, argv, fragment):
     ["compile", "-l", "xx", "-d", "words.txt", "-o", "x.marisa"], ["generate", "-l", "xx"],
 ])
 def test_an_unknown_language_is_a_usage_error(cli, words_txt, argv):
-    cli(*argv).error(2, "unknown language 'xx' (choose from de, en, es, fr, it, nl, pt)")
+    cli(*argv).error(2, "unknown language 'xx' (choose from de, de-native, en, es, es-native, fr, it, "
+                        "nl, pt, pt-native, tr, or give the path of a language file)")
 
 
 def test_an_unknown_language_is_reported_before_a_missing_board(cli):
@@ -237,7 +238,8 @@ def test_quiet_prints_only_the_word_lines(cli, words_txt):
 def test_json_output_schema(cli, words_txt):
     result = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "--format", "json")
     data = json.loads(result.out)
-    assert set(data) == {"language", "board", "words", "stats"}
+    assert set(data) == {"language", "rules", "board", "words", "stats"}
+    assert data["rules"] == "ruzzle"
     assert data["language"] == "en"
     assert data["board"] == ["Cdw A Ttl", "S E D"]
     assert data["words"][0] == {
@@ -501,14 +503,15 @@ def test_languages_lists_each_language_with_a_dictionary(cli, builtin_en):
     result = cli("languages")
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0].split() == ["code", "name", "words", "dictionary", "source"]
+    assert lines[0].split() == ["code", "name", "words", "from", "dictionary", "source"]
     listed = {line.split()[0]: line for line in lines[1:]}
     expected = [code for code in available() if has_builtin_dictionary(get_language(code))]
     assert sorted(listed) == expected
     for code, line in listed.items():
         language = get_language(code)
         count = len(load_dictionary(None, language))
-        assert line.split()[:3] == [code, language.name, str(count)]
+        assert line.startswith(code + " ") and f"  {language.name}  " in line
+        assert f"  {count}  built-in  " in line
         assert line.endswith("  " + language.dictionary_source)
     assert listed["en"].split()[2] == str(len(builtin_en))
 

@@ -136,11 +136,11 @@ def test_an_unreadable_dictionary_is_refused(tmp_path, words_txt):
 
 
 def test_a_missing_builtin_dictionary_is_reported(monkeypatch, tmp_path):
-    monkeypatch.setattr("elzzur.dictionary.resource", lambda *parts: str(tmp_path.joinpath(*parts)))
+    english = EN.replace(dictionary_path=str(tmp_path / "en.marisa"))  # as if not built
     monkeypatch.setattr("elzzur.dictionary._builtin", {})  # nothing loaded yet in this test
-    assert not has_builtin_dictionary(EN)
+    assert not has_builtin_dictionary(english)
     with pytest.raises(ElzzurError, match=r"the built-in dictionary for 'en' is missing \(en.marisa\)"):
-        load_dictionary(None, EN)
+        load_dictionary(None, english)
 
 
 # --- the shipped English dictionary --------------------------------------------------------

@@ -15,7 +15,8 @@ from elzzur.errors import ElzzurError, UsageError
 from elzzur.languages import available, get_language, parse_language
 from elzzur.resources import resource
 
-CODES = ["de", "en", "es", "fr", "it", "nl", "pt"]
+CODES = ["de", "en", "es", "fr", "it", "nl", "pt"]  # Ruzzle's seven, on A–Z boards
+VARIANTS = ["de-native", "es-native", "pt-native", "tr"]  # other alphabets (test_alphabets.py)
 EN = get_language("en")
 DE = get_language("de")
 
@@ -31,8 +32,8 @@ DE_VALUES = reference_column(
     "A1 B3 C4 D1 E1 F4 G2 H2 I1 J6 K2 L3 M3 N1 O2 P4 Q10 R1 S1 T1 U1 V6 W3 X8 Y10 Z3")
 
 
-def test_the_seven_ruzzle_languages_are_available():
-    assert available() == CODES
+def test_the_seven_ruzzle_languages_and_the_other_alphabets_are_available():
+    assert available() == sorted(CODES + VARIANTS)
 
 
 def test_english_letter_values_are_the_reference_column():
@@ -67,7 +68,8 @@ def test_length_bonus_is_zero_to_four_letters_then_five_per_letter(code):
 
 
 def test_an_unknown_language_is_a_usage_error_listing_the_choices():
-    with pytest.raises(UsageError, match=r"unknown language 'xx' \(choose from de, en, es, fr, it, nl, pt\)"):
+    with pytest.raises(UsageError, match=r"^unknown language 'xx' \(choose from de, de-native, en, es, "
+                       r"es-native, fr, it, nl, pt, pt-native, tr, or give the path of a language file\)$"):
         get_language("xx")
 
 
@@ -115,7 +117,8 @@ def broken(change) -> dict:
 
 
 def test_the_english_table_parses_to_the_built_in_language():
-    assert parse_language(english_table(), "en.toml") == EN
+    path = resource("languages", "en.toml")
+    assert parse_language(english_table(), "en.toml", path, "built-in", "en") == EN
 
 
 @pytest.mark.parametrize("change, message", [
@@ -124,7 +127,8 @@ def test_the_english_table_parses_to_the_built_in_language():
     (lambda d: d["scoring"].pop("min_length"), "missing key 'scoring.min_length'"),
     (lambda d: d["letters"]["Q"].pop("frequency"), "missing key 'letters.Q.frequency'"),
     (lambda d: d["dictionary"].pop("file"), "missing key 'dictionary.file'"),
-    (lambda d: d["normalization"].pop("map"), "missing key 'normalization.map'"),
+    (lambda d: d["scoring"].pop("length_bonus"), "missing key 'scoring.length_bonus'"),
+    (lambda d: d.pop("demo_board"), "missing key 'demo_board'"),
 ])
 def test_a_missing_key_is_named(change, message):
     with pytest.raises(ElzzurError, match=f"^en.toml: {message}$"):

@@ -3,13 +3,16 @@
 
 Each language's words come from one Debian package (see ``SOURCES``): a plain word list
 (German, Dutch, Portuguese), SCOWL's word files (English), or a hunspell dictionary whose
-affixes are expanded into every word form (Spanish, French, Italian).
+affixes are expanded into every word form (Spanish, French, Italian, Turkish). The native
+variants (``es-native``, ``de-native``, ``pt-native``, see ``VARIANTS``) take their base
+language's forms and clean them by their own language file, which keeps Ñ, Ä Ö Ü or Ç.
 
 Every candidate form goes through ``elzzur.dictionary.clean_word`` -- the same cleaning a word
 list gets when it is loaded at run time -- and then through a few source-level filters
 (``game_filter``): vowel-less keys outside a tiny whitelist and Roman numerals are dropped.
 The keys are sorted and saved with ``marisa_trie.Trie(keys).save()`` to a temporary file that
-is then renamed, so a build is deterministic and never leaves a half-written dictionary.
+is then renamed, so a build is deterministic and never leaves a half-written dictionary; the
+word graph ``<lang>.dawg`` is written beside it.
 
 The tool also writes each dictionary's licence file (``licenses/<lang>-<package>.txt``) and
 copies the full licence texts they refer to from ``/usr/share/common-licenses``.
@@ -40,7 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -234,7 +237,7 @@ def expand_hunspell(aff, dic, skip_flags: frozenset[str] = frozenset(), affix_fi
 # Source-level filters on top of clean_word
 # --------------------------------------------------------------------------------------------
 
-VOWELS = frozenset("AEIOUY")
+VOWELS = frozenset("AEIOUYÄÖÜİ")  # the native variants' and Turkish vowels too (Ö, İ, ...)
 
 #: Vowel-less keys that are real words (interjections, a few loans) of the language; every
 #: other vowel-less key is dropped: units, abbreviations and initialisms that survive the
@@ -265,6 +268,7 @@ ROMAN_WORDS = {
     "it": {"CI", "DI", "LI", "MI", "MIX", "VI", "XI"},  # ci, di, li (there), mi, mix, vi, xi
     "nl": {"MI", "MIX"},
     "pt": {"LI", "MI", "VI", "XI"},                # li (ler), mi, vi (ver), xi
+    "tr": {"MI"},                                  # mı, the question particle
 }
 
 
@@ -364,12 +368,19 @@ SOURCES: dict[str, Source] = {
     "nl": Source("wdutch", plain_list("dutch"), "plain list /usr/share/dict/dutch"),
     "pt": Source("wportuguese", plain_list("portuguese"), "plain list /usr/share/dict/portuguese",
                  full_licenses=("GPL-2", "LGPL-2.1", "MPL-1.1")),
-    # Turkish is not built yet: its keys need Turkish upper-casing (i -> İ, ı -> I), which
-    # clean_word does not do. Build it explicitly with --only tr once the language exists.
+    # Turkish: language tr.toml upper-cases the Turkish way (i -> İ, ı -> I) and keeps Ç Ğ İ Ö Ş Ü.
     "tr": Source("hunspell-tr", hunspell("tr_TR"), "hunspell tr_TR, affixes expanded",
                  copyright_files="dictionaries/tr_TR/*", full_licenses=("MPL-2.0",),
-                 hunspell="tr_TR", default=False),
+                 hunspell="tr_TR"),
 }
+
+#: Native-alphabet variants: the same words as the base language, cleaned by the variant's
+#: language file, which keeps letters the A-Z one folds (es-native: Ñ; de-native: Ä Ö Ü;
+#: pt-native: Ç). The base's forms are read once and cleaned twice.
+VARIANTS = {"es-native": "es", "de-native": "de", "pt-native": "pt"}
+for _variant, _base in VARIANTS.items():
+    _how = SOURCES[_base].how + ", native letters kept"
+    SOURCES[_variant] = replace(SOURCES[_base], how=_how)
 
 
 #: Spot checks run after each build: (words that must be missing, words that must be present).
@@ -383,6 +394,10 @@ CHECKS = {
     "it": ("CCLXXX CM KG FACCELO PARLANDOGLIELO MANGIAMOCELO", "MANGIAVAMO CASE CASA FALLITA"),
     "nl": ("HTTP PVC", "HUIS HUIZEN"),
     "pt": ("XIV KM", "CASA CORACAO"),
+    "es-native": ("CM KM NINOS", "CASA AÑO ANO NIÑOS ESTABAMOS VERGUENZA CIGUEÑA"),
+    "de-native": ("KG KFZ SCHOEN", "STRASSE HAUS HÄUSER SCHON SCHÖN ÖL"),
+    "pt-native": ("XIV KM CORACAO", "CASA CORAÇAO CAÇA"),
+    "tr": ("", "İŞ ILIK KİTAP KİTAPLAR EV EVLER GÜZEL ÇOCUK DAĞ AĞAÇ ŞEKER ÖĞRETMEN"),
 }
 
 
@@ -441,11 +456,24 @@ def collect_keys(lang: str, raw_forms: Iterable[str], language: Language) -> tup
     kept: list[str] = []
     for raw in raw_forms:
         key = clean_word(raw, language)
-        if key is None or not game_filter(raw, key, lang):
+        if key is None or not game_filter(raw, key, VARIANTS.get(lang, lang)):
             continue
         keys.add(key)
         kept.append(raw)
     return keys, kept
+
+
+_forms: dict[int, list[str]] = {}
+
+
+def raw_forms(source: Source, root: Path) -> list[str]:
+    """A source's raw forms, read once per run (a base language and its native variant share
+    them); sorted, so that every build cleans them in the same order.
+    """
+    key = id(source.reader)
+    if key not in _forms:
+        _forms[key] = sorted(source.reader(root))
+    return _forms[key]
 
 
 def save_trie(keys: Iterable[str], path: Path) -> int:
@@ -473,7 +501,7 @@ def build(lang: str, root: Path, out: Path) -> Result:
     start = time.monotonic()
     source = SOURCES[lang]
     language = get_language(lang)
-    keys, kept = collect_keys(lang, source.reader(root), language)
+    keys, kept = collect_keys(lang, raw_forms(source, root), language)
     size = save_trie(keys, out / f"{lang}.marisa")
     check(lang, out / f"{lang}.marisa")
     save_graph(keys, language, out / f"{lang}.dawg")
@@ -549,7 +577,7 @@ def main(argv: list[str] | None = None) -> int:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--debx", type=Path, help="tree in which the packages are already extracted")
     where.add_argument("--work", type=Path, help="download/extract the packages here (default: a temp dir)")
-    parser.add_argument("--only", help="comma-separated language codes (default: all but tr)")
+    parser.add_argument("--only", help="comma-separated language codes (default: all)")
     parser.add_argument("--out", type=Path, default=REPO / "res" / "dictionaries")
     parser.add_argument("--licenses", type=Path, default=REPO / "licenses")
     parser.add_argument("--validate", type=int, default=2000, metavar="N",
