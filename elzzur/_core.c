@@ -876,7 +876,28 @@ result_list(Search *s, const GraphObject *g)
             }
             PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
         }
-        Py_ssize_t length = spell(g, e->key - 1, letters);
+        /* Where every cell of the path has one way to be read, the word is their letters;
+         * only either/or cells need the word spelt from its rank. */
+        Py_ssize_t length = 0;
+        for (size_t j = 0; j < e->length && length >= 0; j++) {
+            int32_t cell = s->arena[e->path + j];
+            size_t a = s->alt_first[cell];
+            if (s->alt_first[cell + 1] != a + 1) {
+                length = -1;
+                break;
+            }
+            const Alt *alt = &s->alts[a];
+            const unsigned char *spelt = s->letters + alt->letters;
+            for (uint32_t k = 0; k < alt->length; k++) {
+                if (spelt[k] >= g->n_letters || length >= (Py_ssize_t)g->longest) {
+                    length = -1;
+                    break;
+                }
+                letters[length++] = g->alphabet[spelt[k]];
+            }
+        }
+        if (length < 0)
+            length = spell(g, e->key - 1, letters);
         if (length < 0) {
             Py_DECREF(path);
             PyErr_SetString(PyExc_ValueError, "word graph is corrupt (a rank spells no word)");

@@ -75,8 +75,10 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
     _, _, _, prepared, bonus, scale = _entry(language, rules, graph)
     cells, points, factors, flags = [], [], [], []
     for cell in board.cells:
-        numbers, values, factor, flag = prepared.get(cell) or _prepare(cell, prepared, language,
-                                                                       rules, graph)
+        # keyed by the cell's fields, not the cell: cheaper to hash and compare
+        key = (cell.choices, cell.bonus, cell.value, cell.place)
+        numbers, values, factor, flag = prepared.get(key) or _prepare(cell, key, prepared,
+                                                                      language, rules, graph)
         cells.append(numbers)
         points.append(values)
         factors.append(factor)
@@ -128,7 +130,7 @@ def _entry(language: Language, rules, graph) -> tuple:
     return entry
 
 
-def _prepare(cell, prepared: dict, language: Language, rules, graph) -> tuple:
+def _prepare(cell, key: tuple, prepared: dict, language: Language, rules, graph) -> tuple:
     """A cell as (letter numbers per choice, points per choice, word multiplier, flags)."""
     values = rules.values(language)
     index = graph.index
@@ -146,7 +148,7 @@ def _prepare(cell, prepared: dict, language: Language, rules, graph) -> tuple:
         if rules.multipliers else (1, 1)
     entry = (tuple(numbers), tuple(p * letter_factor for p in points), word_factor,
              PLACE_FLAGS[cell.place])
-    prepared[cell] = entry
+    prepared[key] = entry
     return entry
 
 
