@@ -23,10 +23,11 @@ def read_text_file(path: str) -> str:
 def decode_text(data: bytes, origin: str) -> str:
     """UTF-8 (a BOM is dropped); bad bytes are reported by line, which a reader can find."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8")  # not "utf-8-sig": its codec costs a module import
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise ElzzurError(f"{origin}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x})") from None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 class AtomicOutput:
