@@ -10,7 +10,7 @@ from setuptools import Extension, setup
 setup(
     packages=["elzzur", "elzzur.res"],
     package_dir={"elzzur": "elzzur", "elzzur.res": "res"},
-    package_data={"elzzur.res": ["languages/*.toml", "dictionaries/*.marisa", "dictionaries/*.dawg",
+    package_data={"elzzur.res": ["languages/*.toml", "dictionaries/*.marisa", "dictionaries/*.dawg", "dice/*.toml",
                                  "boards/*.board",
                                  "rules/*.toml"]},
     include_package_data=False,

@@ -130,18 +130,50 @@ examples:
 examples:
   elzzur compile -d my-words.txt -o my.marisa
   elzzur compile -l de -d wortliste.txt -o de-custom.marisa"""),
-    "generate": ("write a random board", [
+    "generate": ("write random boards, optionally ones that meet a target", [
         LANGUAGE,
-        Option(("-r", "--rows"), "rows", positive, default=4, metavar="ROWS",
-               help="number of rows (default: 4)"),
-        Option(("-c", "--cols"), "cols", positive, default=4, metavar="COLS",
-               help="number of columns (default: 4)"),
-        Option(("--seed",), "seed", whole, metavar="N", help="seed for a reproducible board"),
+        Option(("-r", "--rows"), "rows", positive, metavar="ROWS",
+               help="number of rows (default: the rules' board, 4)"),
+        Option(("-c", "--cols"), "cols", positive, metavar="COLS",
+               help="number of columns (default: the rules' board, 4)"),
+        Option(("--seed",), "seed", whole, metavar="N", help="seed for reproducible boards"),
+        Option(("--letters",), "letters", str, default="frequency",
+               choices=("frequency", "dictionary", "bigram"),
+               help="letters by in-text frequency (default), by the dictionary's letter counts, "
+                    "or by its letter pairs as well"),
+        Option(("--dice",), "dice", str, metavar="DICE",
+               help="roll a dice set instead: classic, new, bigboggle, bigboggle-2dice, or a "
+                    "dice file"),
+        Option(("--bonus",), "bonus", str,
+               choices=("elzzur", "round1", "round2", "round3", "none"),
+               help="bonus tiles: elzzur's draw per cell (the default where the rules have "
+                    "bonus tiles and no dice are rolled), Ruzzle's rounds, or none"),
+        Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+               help="the game whose scores the targets count (default: ruzzle)"),
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="the dictionary targets and JSON count words in (default: the language's)"),
+        Option(("--min-words",), "min_words", whole, metavar="N", help="at least N words"),
+        Option(("--max-words",), "max_words", whole, metavar="N", help="at most N words"),
+        Option(("--min-score",), "min_score", whole, metavar="S",
+               help="a total score of at least S (under --rules)"),
+        Option(("--min-longest",), "min_longest", whole, metavar="L",
+               help="a word of at least L letters"),
+        Option(("--avoid",), "avoid", str, metavar="WORDS",
+               help="a word list no board may spell a word of (e.g. offensive words)"),
+        Option(("--timeout",), "timeout", float, default=10.0, metavar="SECONDS",
+               help="give up a target after this long, per board (default: 10)"),
+        Option(("--count",), "count", positive, default=1, metavar="K",
+               help="write K boards (separated by blank lines, or as files in the folder -o)"),
+        Option(("--format",), "format", str, default="text", choices=("text", "json"),
+               help="json: each board with its word count, total score and longest word"),
         OUTPUT,
     ], """\
 examples:
   elzzur generate -l en
-  elzzur generate -l it -r 5 -c 5 --seed 7 -o it5.board"""),
+  elzzur generate -l it -r 5 -c 5 --seed 7 -o it5.board
+  elzzur generate -l en --min-words 200 --bonus round3 --seed 1
+  elzzur generate -l en --dice new --rules boggle --min-score 150 --timeout 30
+  elzzur generate -l es --letters bigram --count 10 -o boards/"""),
 }
 
 MAIN_EXAMPLES = """\
@@ -252,11 +284,17 @@ def build_parser():
 # --- output -------------------------------------------------------------------------------------
 
 class Output:
-    """Standard output, or a file written whole or not at all (``-o``)."""
+    """Standard output, or a file written whole or not at all (``-o``); for ``generate
+    --count``, ``-o`` may name a folder (``folder``), where each board is its own file."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, folder_ok: bool = False) -> None:
         self.atomic = None
-        if path is not None:
+        self.folder = None
+        if path is not None and folder_ok and (os.path.isdir(path) or path.endswith(os.sep)):
+            if not os.path.isdir(path):
+                raise ElzzurError(f"cannot write to {path}: no such folder")
+            self.folder = path
+        elif path is not None:
             from .fileio import AtomicOutput
 
             self.atomic = AtomicOutput(path)
@@ -460,10 +498,60 @@ def run_compile(args: Args, out: Output) -> None:
 
 
 def run_generate(args: Args, out: Output) -> None:
-    from .generate import random_board
-    from .languages import get_language
+    import random
 
-    out.write(str(random_board(get_language(args.language), args.rows, args.cols, args.seed)) + "\n")
+    from .dictionary import load_dictionary
+    from .generate import Generator, LetterSource, Target, evaluate, get_dice, meet, \
+        progress_printer
+    from .languages import get_language
+    from .rules import get_rules
+
+    language = get_language(args.language)
+    rules = get_rules(args.rules)
+    dice = get_dice(args.dice, language) if args.dice else None
+    rows = args.rows or (dice.rows if dice else rules.rows)
+    cols = args.cols or (dice.cols if dice else rules.cols)
+    target = Target(args.min_words, args.max_words, args.min_score, args.min_longest)
+    if target.min_words is not None and target.max_words is not None and \
+            target.min_words > target.max_words:
+        raise UsageError(f"--min-words {target.min_words} is more than --max-words {target.max_words}")
+    if args.timeout <= 0:
+        raise UsageError(f"--timeout must be more than 0 seconds, not {args.timeout:g}")
+    needs_words = target.any or args.format == "json" or args.avoid or \
+        args.letters != "frequency" or args.dictionary
+    dictionary = load_dictionary(args.dictionary, language) if needs_words else None
+    avoid = load_dictionary(args.avoid, language) if args.avoid else None
+    letters = LetterSource(language, args.letters, dictionary, dice)
+    bonus = args.bonus or ("elzzur" if rules.multipliers and dice is None else "none")
+    generator = Generator(language, rows, cols, letters, bonus)
+    rng = random.Random(args.seed)
+    folder = out.folder
+    boards = []
+    for number in range(1, args.count + 1):
+        if target.any or avoid is not None:
+            stats = meet(generator, target, dictionary, rng, args.timeout, rules, avoid,
+                         progress_printer())
+        else:
+            board = generator.board(rng)
+            stats = evaluate(board, dictionary, language, rules) if dictionary else None
+        board = stats.board if stats else board
+        if folder is not None:
+            from .fileio import write_atomic
+
+            write_atomic(os.path.join(folder, f"board-{number:03}.board"), str(board) + "\n")
+        elif args.format == "json":
+            boards.append({"board": board.token_rows(), "words": stats.words,
+                           "total_score": stats.score, "longest": stats.longest})
+        else:
+            out.write(("\n" if number > 1 else "") + str(board) + "\n")
+    if args.format == "json" and folder is None:
+        import json
+
+        dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
+        out.write(f'{{"language": {dump(language.code)}, "rules": {dump(args.rules)}, "boards": [\n'
+                  + ",\n".join(f"  {dump(b)}" for b in boards) + "\n]}\n")
+    if sys.stderr.isatty() and (target.any or avoid is not None):
+        sys.stderr.write("\r\033[K")  # clear the progress line
 
 
 RUN = {"solve": run_solve, "demo": run_demo, "languages": run_languages, "cat": run_cat,
@@ -490,7 +578,7 @@ def main(argv=None) -> int:
     try:
         # compile writes its own file; every other command's -o receives the text
         target = None if args.command == "compile" else getattr(args, "output", None)
-        out = Output(target)
+        out = Output(target, folder_ok=args.command == "generate" and getattr(args, "count", 1) > 1)
         RUN[args.command](args, out)
         out.close(ok=True)
     except ElzzurError as e:
