@@ -199,3 +199,30 @@ def test_maximizing_returns_the_best_board_it_saw_with_its_true_figures(english)
                 progress=lambda tried, best: seen.append(best.score))
     assert best == evaluate(best.board, english, EN)
     assert seen and best.score >= max(seen)  # never worse than any best it reported
+
+
+class FakeTerminal:
+    def __init__(self, tty: bool) -> None:
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_shows_on_a_terminal_only_after_a_while(english):
+    from elzzur.generate import evaluate, progress_printer
+
+    assert progress_printer(FakeTerminal(False)) is None
+    terminal = FakeTerminal(True)
+    show = progress_printer(terminal, after=0.0)
+    show(1234, evaluate(parse_board("C A/T S", EN), english, EN))
+    assert terminal.text.startswith("\relzzur: 1,234 boards tried, best ")
+    quiet = FakeTerminal(True)
+    progress_printer(quiet, after=3600)(5, None)
+    assert quiet.text == ""
