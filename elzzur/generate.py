@@ -139,9 +139,8 @@ class LetterSource:
             weight *= (seen + 1) / (expected + 1)
         return weight
 
-    def redraw(self, board_letters: list[str], cell: int, rows: int, cols: int,
-               rng: random.Random) -> str:
-        """A new letter for one cell (a die re-rolled, where the letters come from dice)."""
+    def redraw(self, rng: random.Random) -> str:
+        """A new letter for one cell (a random die's face, where the letters come from dice)."""
         if self.dice is not None:
             return rng.choice(rng.choice(self.dice.dice))
         return rng.choices(self.letters, self.weights)[0]
@@ -216,7 +215,7 @@ class Generator:
             letters[i], letters[j] = letters[j], letters[i]
         else:
             i = rng.randrange(n)
-            letters[i] = self.letters.redraw(letters, i, self.rows, self.cols, rng)
+            letters[i] = self.letters.redraw(rng)
         cells = tuple(Cell(ch, cell.bonus) for ch, cell in zip(letters, board.cells))
         return Board(board.rows, board.cols, cells)
 
