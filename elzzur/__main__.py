@@ -74,8 +74,15 @@ SOLVE_OUTPUT = [
     Option(("-q", "--quiet"), "quiet", bool, default=False,
            help="print only the word lines (text format)"),
     Option(("--format",), "format", str, default="text",
-           choices=("text", "json", "jsonl", "csv"),
-           help="output format (jsonl: one JSON object per board per line)"),
+           choices=("text", "json", "jsonl", "csv", "svg", "html"),
+           help="output format (jsonl: one JSON object per board per line; svg: the board "
+                "with a word's path; html: a page to explore the words)"),
+    Option(("--show",), "show", str, metavar="WORD",
+           help="draw WORD's path on the board (text), or pick the word the SVG draws"),
+    Option(("--show-top",), "show_top", positive, metavar="N",
+           help="draw the paths of the first N words"),
+    Option(("--color",), "color", str, default="auto", choices=("auto", "always", "never"),
+           help="colour the drawn paths: auto (a terminal, unless NO_COLOR is set)"),
     Option(("--min-length",), "min_length", positive, metavar="N",
            help="only words of at least N letters"),
     Option(("--top",), "top", positive, metavar="N",
@@ -174,6 +181,18 @@ examples:
   elzzur generate -l en --min-words 200 --bonus round3 --seed 1
   elzzur generate -l en --dice new --rules boggle --min-score 150 --timeout 30
   elzzur generate -l es --letters bigram --count 10 -o boards/"""),
+    "gui": ("open the solver in a window (Tk)", [
+        LANGUAGE,
+        Option(("-b", "--board"), "board", str, metavar="BOARD",
+               help="a board file or inline board to start with"),
+        Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+               help="ruzzle (default), boggle, bigboggle, wordhunt, wordament, or a rules file"),
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="a .marisa file or a word list (default: the language's own)"),
+    ], """\
+examples:
+  elzzur gui
+  elzzur gui -l it -b it.board"""),
 }
 
 MAIN_EXAMPLES = """\
@@ -436,7 +455,34 @@ def render_board(board, language, dictionary, args: Args) -> str:
     rows = find_words(board, dictionary, language, shortest, rules=rules, revisit=args.revisit)
     key = sort_key(args.sort)
     rows.sort(key=lambda row: key(*row), reverse=args.reverse)
-    return render(language.code, board, rows, args.format, args.quiet, args.top, args.rules)
+    shown = shown_rows(rows, args, language)
+    if args.format == "svg":
+        from .html import svg
+
+        return svg(language.code, board, rows, shown[0][0] if shown else None)
+    if args.format == "html":
+        from .html import page
+
+        return page(language.code, board, rows, args.rules)
+    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules)
+    if shown and args.format == "text":
+        from .render import show_path, use_colour
+
+        colour = use_colour(args.color, None if args.output else sys.stdout)
+        text += "".join("\n" + show_path(board, *row, colour=colour) for row in shown)
+    return text
+
+
+def shown_rows(rows, args: Args, language) -> list:
+    """The rows --show and --show-top ask to draw."""
+    shown = list(rows[:args.show_top]) if args.show_top else []
+    if args.show:
+        word = language.normalize(args.show)
+        match = [row for row in rows if row[0] == word]
+        if not match:
+            raise ElzzurError(f"--show {args.show!r}: {word or args.show} is not on this board")
+        shown.insert(0, match[0])
+    return shown
 
 
 def run_languages(args: Args, out: Output) -> None:
@@ -554,8 +600,14 @@ def run_generate(args: Args, out: Output) -> None:
         sys.stderr.write("\r\033[K")  # clear the progress line
 
 
+def run_gui(args: Args, out: Output) -> None:
+    from .gui import main as gui_main
+
+    gui_main(args)
+
+
 RUN = {"solve": run_solve, "demo": run_demo, "languages": run_languages, "cat": run_cat,
-       "compile": run_compile, "generate": run_generate}
+       "compile": run_compile, "generate": run_generate, "gui": run_gui}
 
 
 def parse_args(argv: list[str]) -> Args:

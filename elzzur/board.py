@@ -109,6 +109,18 @@ class Board(Record):
             " ".join(self.cell(r, c).token for c in range(self.cols)) for r in range(self.rows)
         ]
 
+    def _repr_html_(self) -> str:
+        """A styled grid in a Jupyter notebook."""
+        from .notebook import board_html
+
+        return board_html(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture (notebooks that prefer SVG)."""
+        from .html import svg
+
+        return svg("", self, [], None)
+
     def __str__(self) -> str:
         """The board aligned in columns, as a board file (and the text output) shows it."""
         width = max(len(cell.token) for cell in self.cells) + 1

@@ -121,3 +121,42 @@ def render(language: str, board, rows, fmt: str = "text", quiet: bool = False,
     if fmt == "csv":
         return as_csv(board, rows, top)
     return as_text(board, rows, quiet, top)
+
+
+# --- paths on the board, for a terminal -------------------------------------------------------
+
+START, STEP, RESET = "\033[1;30;42m", "\033[1;30;43m", "\033[0m"  # black on green / on yellow
+
+
+def use_colour(choice: str, stream) -> bool:
+    """--color always|never|auto; auto means a terminal, unless NO_COLOR is set (no-color.org)."""
+    import os
+
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    return stream is not None and stream.isatty()
+
+
+def show_path(board, word: str, score: int, path, colour: bool = False) -> str:
+    """The board with the path's cells numbered in order: ``S(5)``; in colour, the cells are
+    also highlighted (the first in green)."""
+    step = {cell: n for n, cell in enumerate(path, start=1)}
+    labels = []
+    for i, cell in enumerate(board.cells):
+        text = cell.token if i not in step else f"{cell.token}({step[i]})"
+        labels.append(text)
+    width = max(len(label) for label in labels) + 2
+    lines = [f"{word}  {score}"]
+    for r in range(board.rows):
+        parts = []
+        for c in range(board.cols):
+            i = r * board.cols + c
+            label = labels[i].ljust(width)
+            if colour and i in step:
+                pad = len(label) - len(labels[i])
+                label = (START if step[i] == 1 else STEP) + labels[i] + RESET + " " * pad
+            parts.append(label)
+        lines.append("".join(parts).rstrip())
+    return "\n".join(lines) + "\n"

@@ -57,6 +57,12 @@ class Solution:
         words = sorted(self.words, key=lambda f: key(f.word, f.score, f.path), reverse=reverse)
         return Solution(self.board, self.language, tuple(words))
 
+    def _repr_html_(self) -> str:
+        """The board and a word table in a Jupyter notebook."""
+        from .notebook import solution_html
+
+        return solution_html(self)
+
     def rows(self) -> list[tuple[str, int, tuple[int, ...]]]:
         """``(word, score, path)`` with paths as cell numbers, for ``elzzur.render``."""
         cols = self.board.cols

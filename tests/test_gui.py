@@ -1,0 +1,377 @@
+"""The Tk window, driven for real on an X display: a private Xvfb when DISPLAY is unset.
+
+Keys go through Tk's own event queue (``event_generate``) and, once, through the X server
+(``xdotool type``); the solve runs in its worker thread while the tests pump the event loop.
+The screenshot the README shows is taken here (``docs/screenshots/gui.png``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from elzzur.board import parse_board
+from elzzur.languages import get_language
+
+REPO = Path(__file__).resolve().parent.parent
+SEED = "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
+INSTALL = "apt-get install -y xvfb xdotool imagemagick"
+WAIT = 60.0  # seconds before a wait gives up (a failure, not a timing check)
+
+
+def _free_display() -> int:
+    for number in range(90, 200):
+        if not os.path.exists(f"/tmp/.X{number}-lock") and \
+                not os.path.exists(f"/tmp/.X11-unix/X{number}"):
+            return number
+    pytest.fail("no free X display number between :90 and :199")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    """An X display for the module: the session's, or a private Xvfb that is killed after."""
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    if shutil.which("Xvfb") is None:
+        pytest.fail(f"the GUI tests need Xvfb: {INSTALL}")
+    number = _free_display()
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + WAIT
+    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            pytest.fail(f"Xvfb :{number} did not start")
+        time.sleep(0.05)
+    os.environ["DISPLAY"] = f":{number}"
+    try:
+        yield f":{number}"
+    finally:
+        del os.environ["DISPLAY"]
+        server.terminate()
+        server.wait(10)
+
+
+@pytest.fixture
+def gui():
+    from elzzur.gui import create_app
+
+    root, app = create_app("en")
+    root.geometry("+0+0")
+    root.update()
+    root.focus_force()  # no window manager under Xvfb gives the window the focus
+    app.focus_cell(0)
+    root.update()
+    yield app
+    root.destroy()
+
+
+def pump(app, until, what: str) -> None:
+    """Run the event loop until ``until()`` holds (the solve, the animation…)."""
+    deadline = time.monotonic() + WAIT
+    while not until():
+        if time.monotonic() > deadline:
+            pytest.fail(f"gave up waiting for {what}")
+        app.root.update()
+        time.sleep(0.01)
+    app.root.update()
+
+
+def press(app, *keys: str) -> None:
+    """Keys as Tk key symbols, each sent to whichever widget has the focus now."""
+    for key in keys:
+        widget = app.root.focus_get() or app.root
+        widget.event_generate("<KeyPress>", keysym=key)
+        app.root.update()
+
+
+def solved(app) -> None:
+    pump(app, lambda: not app.busy, "the solve")
+
+
+def seed_board(app) -> None:
+    app.load_board(parse_board(SEED, get_language("en")))
+
+
+# --- the model, without clicking --------------------------------------------------------------
+
+def test_model_functions():
+    from elzzur.gui import (animation_steps, board_entries, build_board, clipboard_text,
+                            neighbour_cell, normalize_letter, split_token, summary, words_using)
+
+    en, es = get_language("en"), get_language("es-native")
+    assert normalize_letter("é", en) == "E"
+    assert normalize_letter("ñ", es) == "Ñ"
+    assert normalize_letter("ñ", en) == "N"
+    assert normalize_letter("7", en) is None
+    assert split_token("Ttl", en) == ("T", "tl")
+    assert split_token("qudw", en) == ("Qu", "dw")
+    assert split_token("RE-", en) == ("RE-", "")
+    board = parse_board(SEED, en)
+    texts, bonuses = board_entries(board)
+    assert texts[:4] == ["T", "R", "S", "N"] and bonuses[:4] == ["tl", "", "", "dl"]
+    assert build_board(texts, bonuses, 4, 4, en) == board
+    texts[5] = ""
+    with pytest.raises(Exception, match="row 2, column 2 is empty"):
+        build_board(texts, bonuses, 4, 4, en)
+    rows = [("AB", 5, (0, 1)), ("BC", 3, (1, 2))]
+    assert words_using(rows, 2) == [("BC", 3, (1, 2))]
+    assert words_using(rows, None) == rows
+    assert animation_steps((4, 0, 1)) == [(4, 1), (0, 2), (1, 3)]
+    assert summary(rows, rows) == "2 words, total 8"
+    assert clipboard_text(rows) == "AB\t5\nBC\t3\n"
+    assert neighbour_cell(3, "Right", 4, 4) == 4 and neighbour_cell(1, "Up", 4, 4) == 1
+    assert neighbour_cell(1, "Down", 4, 4) == 5
+
+
+# --- the window -------------------------------------------------------------------------------
+
+def test_window_title_and_controls(gui):
+    from elzzur.languages import available
+    from elzzur.rules import presets
+
+    assert gui.root.title() == "elzzur"
+    assert list(gui.language_box["values"]) == available()
+    assert list(gui.rules_box["values"]) == presets()
+    assert len(gui.cells) == 16
+
+
+def test_type_the_seed_board_and_solve(gui):
+    gui.focus_cell(0)
+    # per cell: the bonus key first (0-4), then the letter, which moves the focus on
+    press(gui, "2", "t", "r", "s", "1", "n",
+          "3", "o", "4", "h", "e", "i",
+          "3", "c", "i", "n", "v",
+          "2", "e", "a", "d", "e")
+    assert [c.text for c in gui.cells] == list("TRSNOHEICINVEADE")
+    assert [c.bonus.get() for c in gui.cells][:5] == ["tl", "", "", "dl", "dw"]
+    assert gui.board() == parse_board(SEED, get_language("en"))
+    press(gui, "Return")  # Enter solves
+    solved(gui)
+    words = gui.words()
+    assert words[0] == ("COHESIVE", "224", "8")
+    assert words[1][0] == "TROCHES"
+    assert len(words) == 236
+    assert gui.summary.get() == "236 words, total 8161"
+    scores = [int(w[1]) for w in words]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_arrows_backspace_hole_and_accents(gui):
+    gui.focus_cell(0)
+    # keys the X keymap lacks go through the handler the key calls
+    gui.type_letter(gui.cells[0], "é")  # é → E in English
+    assert gui.cells[0].text == "E"
+    assert gui.root.focus_get() is gui.cells[1].entry
+    press(gui, "q", "u")  # Q then U: one Qu tile
+    assert gui.cells[1].text == "Qu" and gui.root.focus_get() is gui.cells[2].entry
+    press(gui, "period")  # a hole
+    assert gui.cells[2].text == "."
+    press(gui, "Down")
+    assert gui.root.focus_get() is gui.cells[7].entry
+    press(gui, "Left", "Left", "BackSpace")
+    assert gui.root.focus_get() is gui.cells[4].entry
+    press(gui, "BackSpace")  # an empty cell: back to the previous one, cleared
+    assert gui.root.focus_get() is gui.cells[3].entry
+    press(gui, "F2", "T", "H", "Return")  # free edit: a two-letter tile
+    assert gui.cells[3].text == "TH"
+    gui.language.set("es-native")
+    gui.focus_cell(5)
+    gui.type_letter(gui.cells[5], "ñ")
+    assert gui.cells[5].text == "Ñ"
+
+
+def test_real_typing_through_the_x_server(gui):
+    if shutil.which("xdotool") is None:
+        pytest.fail(f"the GUI tests need xdotool: {INSTALL}")
+    entry = gui.cells[0].entry
+    x = entry.winfo_rootx() + entry.winfo_width() // 2
+    y = entry.winfo_rooty() + entry.winfo_height() // 2
+    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
+    pump(gui, lambda: gui.root.focus_get() is entry, "the click to focus the first cell")
+    subprocess.run(["xdotool", "type", "--delay", "20", "catsdog"], check=True)
+    pump(gui, lambda: gui.cells[6].text == "G", "the typed letters")
+    assert [c.text for c in gui.cells[:7]] == list("CATSDOG")
+
+
+def test_double_click_animates_the_path(gui):
+    seed_board(gui)
+    gui.solve()
+    solved(gui)
+    tree = gui.tree
+    first = tree.get_children()[0]
+    bbox = tree.bbox(first)
+    x, y = tree.winfo_rootx() + bbox[0] + 20, tree.winfo_rooty() + bbox[1] + bbox[3] // 2
+    if shutil.which("xdotool") is None:
+        pytest.fail(f"the GUI tests need xdotool: {INSTALL}")
+    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--repeat", "2",
+                    "--delay", "50", "1"], check=True)
+    path = gui.shown[0][2]
+    assert gui.shown[0][0] == "COHESIVE"
+    pump(gui, lambda: len(gui.highlighted) == len(path), "the animation")
+    assert gui.highlighted == list(path)
+    for number, cell in enumerate(path, start=1):
+        assert gui.cells[cell].badge["text"] == str(number)
+        assert gui.cells[cell].mark == "path"
+    assert all(c.mark == "" for c in gui.cells if c.index not in path)
+    # keyboard: Ctrl+L goes to the list, Down picks the second word, Enter draws it
+    press(gui, "Escape")
+    assert gui.highlighted == []
+    gui.focus_cell(0)
+    gui.root.focus_get().event_generate("<Control-l>")
+    press(gui, "Down", "Return")
+    path = gui.shown[1][2]
+    pump(gui, lambda: len(gui.highlighted) == len(path), "the second animation")
+    assert gui.highlighted == list(path)
+
+
+def test_click_a_tile_filters_the_words(gui):
+    seed_board(gui)
+    gui.solve()
+    solved(gui)
+    everything = gui.words()
+    corner = gui.cells[15]  # the E at the bottom right
+    corner.badge.event_generate("<Button-1>", x=2, y=2)
+    gui.root.update()
+    kept = gui.words()
+    assert 0 < len(kept) < len(everything)
+    assert all(15 in path for _, _, path in gui.shown)
+    expected = [(w, str(s), str(len(p))) for w, s, p in gui.rows_data if 15 in p]
+    assert kept == expected
+    assert corner.mark == "filter"
+    assert "shown" in gui.summary.get()
+    corner.badge.event_generate("<Button-1>", x=2, y=2)  # the same tile again: all words
+    gui.root.update()
+    assert gui.words() == everything
+
+
+def test_copy_the_word_list(gui):
+    seed_board(gui)
+    gui.solve()
+    solved(gui)
+    gui.tree.focus_set()
+    gui.root.update()
+    gui.tree.event_generate("<Control-c>")
+    gui.root.update()
+    text = gui.root.clipboard_get()
+    assert text.startswith("COHESIVE\t224\nTROCHES\t195\n")
+    assert text.count("\n") == 236
+
+
+def test_errors_are_shown_not_raised(gui):
+    gui.focus_cell(0)
+    press(gui, "F2", "T", "exclam", "Return")  # 'T!': not a tile
+    for cell in gui.cells[1:]:
+        cell.set("A")
+    press(gui, "Return")
+    assert "row 1, column 1" in gui.status.get()
+    assert gui.status_bar["fg"] == "#b00020"
+    assert not gui.busy and gui.words() == []
+    gui.cells[0].set("")
+    gui.solve()
+    assert "row 1, column 1 is empty" in gui.status.get()
+    gui.cells[0].set("A")
+    gui.rules.set("no-such-rules")
+    gui.solve()
+    assert "unknown rules" in gui.status.get()
+    gui.rules.set("ruzzle")
+    gui.language.set("xx")
+    gui.solve()
+    assert "unknown language" in gui.status.get()
+    gui.language.set("en")
+    gui.focus_cell(1)
+    press(gui, "exclam")
+    assert "not a letter" in gui.status.get()
+    # an error escaping any callback lands in the status bar, not in a traceback
+    gui.root.after(0, lambda: 1 / 0)
+    gui.root.update()
+    assert "ZeroDivisionError" in gui.status.get()
+
+
+def test_save_and_load_round_trip(gui, tmp_path):
+    seed_board(gui)
+    path = tmp_path / "seed.board"
+    gui.save_path(str(path))
+    board = parse_board(SEED, get_language("en"))
+    assert path.read_text(encoding="utf-8") == str(board) + "\n"
+    gui.clear_board()
+    assert gui.cells[0].text == ""
+    gui.load_path(str(path))
+    assert gui.board() == board
+    gui.load_path(str(tmp_path / "missing.board"))
+    assert "no such file" in gui.status.get()
+    gui.cells[3].set("")
+    gui.save_path(str(tmp_path / "bad.board"))
+    assert "empty" in gui.status.get() and not (tmp_path / "bad.board").exists()
+
+
+def test_resize_random_and_other_rules(gui):
+    seed_board(gui)
+    gui.nrows.set(5)
+    gui.ncols.set(3)
+    gui.resize_from_controls()
+    assert gui.shape == (5, 3) and len(gui.cells) == 15
+    assert [c.text for c in gui.cells[:3]] == ["T", "R", "S"]  # what still fits is kept
+    assert gui.cells[3].text == "O"
+    gui.random_board(seed=7)
+    board = gui.board()
+    assert (board.rows, board.cols) == (5, 3)
+    gui.rules.set("boggle")
+    gui.solve()
+    solved(gui)
+    assert gui.status_bar["fg"] != "#b00020", gui.status.get()
+    assert all(len(w[0]) >= 3 for w in gui.words())  # Boggle's shortest word
+
+
+def test_screenshot(gui):
+    if shutil.which("import") is None:
+        pytest.fail(f"the screenshot needs ImageMagick's import: {INSTALL}")
+    seed_board(gui)
+    gui.solve()
+    solved(gui)
+    gui.tree.selection_set(gui.tree.get_children()[0])
+    gui.animate_selected()
+    pump(gui, lambda: len(gui.highlighted) == 8, "the animation")
+    root = gui.root
+    root.update()
+    out = REPO / "docs" / "screenshots" / "gui.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    crop = f"{root.winfo_width()}x{root.winfo_height()}+{root.winfo_rootx()}+{root.winfo_rooty()}"
+    subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", str(out)], check=True)
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (root.winfo_width(), root.winfo_height())
+
+
+def test_the_command_opens_a_window(tmp_path):
+    if shutil.which("xdotool") is None:
+        pytest.fail(f"the GUI tests need xdotool: {INSTALL}")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    child = subprocess.Popen([sys.executable, "-m", "elzzur", "gui", "-l", "en", "-b", SEED],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + WAIT
+        while True:
+            found = subprocess.run(["xdotool", "search", "--name", "^elzzur$"],
+                                   capture_output=True, text=True)
+            if found.stdout.strip():
+                break
+            if child.poll() is not None:
+                pytest.fail(f"elzzur gui exited: {child.stderr.read()}")
+            if time.monotonic() > deadline:
+                pytest.fail("the elzzur window did not appear")
+            time.sleep(0.1)
+    finally:
+        child.kill()
+        child.communicate()
+    bad = subprocess.run([sys.executable, "-m", "elzzur", "gui", "-l", "xx"], env=env,
+                         capture_output=True, text=True, timeout=WAIT)
+    assert bad.returncode == 2 and "unknown language" in bad.stderr
