@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
-# Ruzzle's tile colours: double/triple letter in blues, double/triple word in oranges.
-BONUS_COLOURS = {"dl": "#7fb3e6", "tl": "#2f6fb3", "dw": "#f0a35e", "tw": "#d9534f"}
+# Ruzzle's tile colours, the same as the SVG's and the page's (elzzur.html):
+# double letter green, triple letter blue, double word orange, triple word red.
+BONUS_COLOURS = {"dl": "#3fa34d", "tl": "#2f6fd0", "dw": "#f0a021", "tw": "#d9343b"}
 STYLE = ("border-collapse:separate;border-spacing:4px;font-family:sans-serif;"
          "font-weight:bold;text-align:center")
 

@@ -86,6 +86,6 @@ def test_notebooks_show_a_grid_and_a_word_table():
     solution = elzzur.solve(board, elzzur.Dictionary.from_words(["ECHO", "HERO"], language),
                             language)
     grid = board._repr_html_()
-    assert grid.count("<td") == 16 and ">Ttl<" in grid and "#d9534f" in grid  # tw's colour
+    assert grid.count("<td") == 16 and ">Ttl<" in grid and "#d9343b" in grid  # tw's colour
     page = solution._repr_html_()
     assert "<b>2</b> words" in page and "<td>ECHO</td><td>144</td>" in page
