@@ -371,8 +371,10 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
     from .dictionary import load_dictionary
 
     game_rules(args, language)  # bad --rules or --score: an error before any board is solved
-    dictionary = load_dictionary(args.dictionary, language)
     batch = len(boards) > 1
+    if batch and args.format in ("svg", "html"):
+        raise UsageError(f"--format {args.format} draws one board, and {len(boards)} were given")
+    dictionary = load_dictionary(args.dictionary, language)
     if args.format == "json" and batch:
         out.write("[\n")
     results = render_all(boards, language, dictionary, args)

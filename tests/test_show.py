@@ -89,3 +89,10 @@ def test_notebooks_show_a_grid_and_a_word_table():
     assert grid.count("<td") == 16 and ">Ttl<" in grid and "#d9343b" in grid  # tw's colour
     page = solution._repr_html_()
     assert "<b>2</b> words" in page and "<td>ECHO</td><td>144</td>" in page
+
+
+@pytest.mark.parametrize("fmt", ["svg", "html"])
+def test_pictures_and_pages_take_one_board(cli, seed_words, fmt):
+    cli("solve", "-b", SEED, "-b", SEED, "-d", "w.txt", "--format", fmt).error(
+        2, f"--format {fmt} draws one board, and 2 were given")
+    assert cli("solve", "-b", SEED, "-d", "w.txt", "--format", fmt).code == 0
