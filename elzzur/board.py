@@ -19,7 +19,7 @@ import os
 import sys
 
 from .errors import ElzzurError
-from .fileio import decode_text, read_text_file
+from .fileio import check_size, decode_text, read_text_file
 from .languages import Language
 from .record import Record
 from .rules import tile_codes
@@ -154,6 +154,7 @@ def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 
 HOLE = "."
+BOARD_LIMIT = 64 * 2**20  # bytes of board text: a batch of a million 4x4 boards fits
 MAX_TILE_LETTERS = 8
 
 
@@ -276,9 +277,10 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
     if text == "-":
         if sys.stdin is None:
             raise ElzzurError("-b -: standard input is closed")
-        return decode_text(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
+        data = check_size(sys.stdin.buffer.read(BOARD_LIMIT + 1), BOARD_LIMIT, "<stdin>")
+        return decode_text(data, "<stdin>"), "<stdin>"
     if text and os.path.exists(text):
-        return read_text_file(text), text
+        return read_text_file(text, BOARD_LIMIT), text
     # An inline board has rows ("/"), several cells (spaces) or is one letter: a lone word
     # such as `-b myboard` is a mistyped file name, not a board of one long tile.
     looks_like_path = not any(ch.isspace() for ch in text) and (

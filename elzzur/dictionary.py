@@ -18,6 +18,7 @@ from .languages import Language, get_language
 from . import cache
 
 MARISA_SUFFIX = ".marisa"
+MAX_WORD = 64  # letters: the longest German compounds in the word lists have about 40
 
 
 class Dictionary:
@@ -74,10 +75,14 @@ def clean_word(raw: str, language: Language) -> str | None:
     Dropped: empty lines, entries with anything but letters (apostrophes, hyphens, digits,
     spaces), proper nouns, abbreviations and brands (a capital after the first letter, or a
     capital first letter unless the language capitalises its nouns), and words shorter than the
-    language's minimum. In case mode capitals are part of the word, so no entry is dropped for
-    them: a word list for such a language says itself which words count.
+    language's minimum, and lines longer than ``MAX_WORD`` letters (no language's word is,
+    and such a line would only slow every search down). In case mode capitals are part of the
+    word, so no entry is dropped for them: a word list for such a language says itself which
+    words count.
     """
     word = raw.strip().lstrip("\ufeff")
+    if len(word) > MAX_WORD:
+        return None
     if not word.isascii():
         import unicodedata
 

@@ -7,17 +7,24 @@ import os
 from .errors import ElzzurError
 
 
-def read_text_file(path: str) -> str:
-    """A UTF-8 text file's contents, with clear errors for directories, bad bytes and I/O."""
+def read_text_file(path: str, limit: int | None = None) -> str:
+    """A UTF-8 text file's contents, with clear errors for directories, bad bytes, I/O, and
+    files larger than ``limit`` bytes (read no further than that)."""
     path = os.fspath(path)
     if os.path.isdir(path):
         raise ElzzurError(f"{path}: is a directory, not a file")
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read() if limit is None else f.read(limit + 1)
     except OSError as e:
         raise ElzzurError(f"{path}: {e.strerror}") from None
-    return decode_text(data, path)
+    return decode_text(check_size(data, limit, path), path)
+
+
+def check_size(data: bytes, limit: int | None, origin: str) -> bytes:
+    if limit is not None and len(data) > limit:
+        raise ElzzurError(f"{origin}: more than {limit // 2**20} MiB, too large for a board file")
+    return data
 
 
 def decode_text(data: bytes, origin: str) -> str:

@@ -215,3 +215,13 @@ def test_load_board_reads_files_and_inline_text(tmp_path):
     path = tmp_path / "seed.board"
     path.write_text(SEED_BOARD, encoding="utf-8")
     assert load_board(path, EN) == load_board(str(path), EN) == parse_board(SEED_BOARD, EN)
+
+
+def test_a_huge_board_file_is_refused_without_reading_it_all(tmp_path, monkeypatch):
+    import elzzur.board
+
+    monkeypatch.setattr(elzzur.board, "BOARD_LIMIT", 1000)
+    path = tmp_path / "huge.board"
+    path.write_text("A B\nC D\n\n" * 200, encoding="utf-8")
+    with pytest.raises(ElzzurError, match="huge.board: more than 0 MiB, too large for a board file"):
+        elzzur.board.read_board_text(str(path))

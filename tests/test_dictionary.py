@@ -161,3 +161,9 @@ def test_builtin_dictionary_is_loaded_once(builtin_en):
     assert load_dictionary(None, EN) is builtin_en
     assert builtin_en.source == EN.dictionary_source
 
+
+
+def test_a_line_longer_than_any_word_is_dropped(tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_text("cat\n" + "a" * 1_000_000 + "\n" + "b" * 64 + "\n", encoding="utf-8")
+    assert list(load_dictionary(path, EN)) == ["B" * 64, "CAT"]
