@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from html import escape
 
-# Ruzzle's tile colours, the same as the SVG's and the page's (elzzur.html):
-# double letter green, triple letter blue, double word orange, triple word red.
-BONUS_COLOURS = {"dl": "#3fa34d", "tl": "#2f6fd0", "dw": "#f0a021", "tw": "#d9343b"}
+from .html import BONUS_STYLES
+
+# Ruzzle's tile colours, the same as the SVG's and the page's.
+BONUS_COLOURS = {code: style[0] for code, style in BONUS_STYLES.items()}
 STYLE = ("border-collapse:separate;border-spacing:4px;font-family:sans-serif;"
          "font-weight:bold;text-align:center")
 
