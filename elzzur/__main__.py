@@ -193,6 +193,29 @@ examples:
 examples:
   elzzur gui
   elzzur gui -l it -b it.board"""),
+    "scrabble": ("the best Scrabble moves for a position and a rack", [
+        Option(("-l", "--language"), "language", str, default="en", metavar="EDITION",
+               help="the tile set: en, tr, it, fr, de, es, nl, pt (default: en)"),
+        Option(("-b", "--board"), "board", str, metavar="POSITION", required=True,
+               help="a position file of 15 lines ('.' empty, A a tile, a a blank), or '-'"),
+        Option(("-r", "--rack"), "rack", str, metavar="RACK", required=True,
+               help="the rack's tiles, '?' for a blank"),
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="your word list or .marisa (default: the language's own)"),
+        Option(("--board-layout",), "layout", str, default="standard", metavar="LAYOUT",
+               help="the premium squares: standard (default), or a layout file"),
+        Option(("--top",), "top", positive, default=10, metavar="N",
+               help="list the N best moves (default: 10)"),
+        Option(("--format",), "format", str, default="text", choices=("text", "json"),
+               help="output format"),
+        Option(("--show",), "show", positive, metavar="N",
+               help="draw the board with each of the first N moves placed"),
+        OUTPUT,
+    ], """\
+examples:
+  elzzur scrabble -l en -b position.txt -r AEINRST
+  elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
+  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1"""),
 }
 
 MAIN_EXAMPLES = """\
@@ -608,7 +631,47 @@ def run_gui(args: Args, out: Output) -> None:
     gui_main(args)
 
 
-RUN = {"solve": run_solve, "demo": run_demo, "languages": run_languages, "cat": run_cat,
+def run_scrabble(args: Args, out: Output) -> None:
+    from .board import read_board_text
+    from .dictionary import load_dictionary
+    from .languages import get_language
+    from .scrabble import best_moves, load_tile_set
+
+    tiles = load_tile_set(args.language)
+    text, _ = read_board_text(args.board)
+    if "\n" not in text.strip():
+        text = text.replace("/", "\n")  # an inline position, rows separated by '/'
+    graph = load_dictionary(args.dictionary, get_language(tiles.language or args.language)).graph
+    moves = best_moves(text, args.rack, args.language, graph, args.layout, args.top)
+    if args.format == "json":
+        import json
+
+        out.write(json.dumps([{"coordinate": m.coordinate, "word": m.word, "score": m.score,
+                               "leave": m.leave} for m in moves], ensure_ascii=False) + "\n")
+        return
+    if not moves:
+        out.write("no legal move with this rack\n")
+    width = max((len(m.word) for m in moves), default=0) + 2
+    for m in moves:
+        out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}  {m.leave}".rstrip() + "\n")
+    for m in moves[:args.show or 0]:
+        out.write("\n" + show_move(text, m))
+
+
+def show_move(text: str, move) -> str:
+    """The position with the move's new tiles in brackets, columns A-O and rows 1-15."""
+    grid = [line.split() if " " in line.strip() else list(line.strip())
+            for line in text.strip().splitlines()]
+    for row, col, tile, blank in move.placed:
+        grid[row][col] = f"[{tile.lower() if blank else tile}]"
+    header = ("    " + "".join(f" {chr(65 + c)} " for c in range(len(grid[0])))).rstrip()
+    lines = [f"{move.coordinate} {move.word} {move.score}", header]
+    for r, row in enumerate(grid):
+        lines.append(f"{r + 1:>3} " + "".join(cell.center(3) for cell in row).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+RUN = {"scrabble": run_scrabble, "solve": run_solve, "demo": run_demo, "languages": run_languages, "cat": run_cat,
        "compile": run_compile, "generate": run_generate, "gui": run_gui}
 
 

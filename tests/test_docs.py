@@ -101,7 +101,7 @@ def test_output_md_is_current():
     assert (ROOT / "OUTPUT.md").read_text(encoding="utf-8") == make_output.render()
 
 
-@pytest.mark.parametrize("command", ["solve", "demo", "languages", "cat", "compile", "generate", "gui"])
+@pytest.mark.parametrize("command", ["solve", "demo", "languages", "cat", "compile", "generate", "gui", "scrabble"])
 def test_every_command_is_documented_in_the_readme(command):
     assert f"### `elzzur {command}`" in README
 
