@@ -10,9 +10,10 @@ from setuptools import Extension, setup
 setup(
     packages=["elzzur", "elzzur.res"],
     package_dir={"elzzur": "elzzur", "elzzur.res": "res"},
-    package_data={"elzzur.res": ["languages/*.toml", "dictionaries/*.marisa", "dictionaries/*.dawg", "dice/*.toml",
-                                 "boards/*.board",
-                                 "rules/*.toml"]},
+    package_data={"elzzur.res": ["languages/*.toml", "rules/*.toml", "dice/*.toml",
+                                 "dictionaries/*.marisa", "dictionaries/*.dawg",
+                                 "boards/*.board", "scrabble/tiles/*.toml",
+                                 "scrabble/layouts/*.toml"]},
     include_package_data=False,
     scripts=["scripts/elzzur"],
     ext_modules=[Extension("elzzur._core", ["elzzur/_core.c"], optional=True,
