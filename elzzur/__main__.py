@@ -196,10 +196,12 @@ examples:
     "scrabble": ("the best Scrabble moves for a position and a rack", [
         Option(("-l", "--language"), "language", str, default="en", metavar="EDITION",
                help="the tile set: en, tr, it, fr, de, es, nl, pt (default: en)"),
-        Option(("-b", "--board"), "board", str, metavar="POSITION", required=True,
+        Option(("-b", "--board"), "board", str, metavar="POSITION",
                help="a position file of 15 lines ('.' empty, A a tile, a a blank), or '-'"),
-        Option(("-r", "--rack"), "rack", str, metavar="RACK", required=True,
-               help="the rack's tiles, '?' for a blank"),
+        Option(("-r", "--rack"), "rack", str, metavar="RACK",
+               help="the rack's tiles, '?' for a blank (default with --cgp: the CGP's rack)"),
+        Option(("--cgp",), "cgp", str, metavar="CGP",
+               help="the position (and rack) as a CGP string, instead of -b"),
         Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
                help="your word list or .marisa (default: the language's own)"),
         Option(("--board-layout",), "layout", str, default="standard", metavar="LAYOUT",
@@ -215,7 +217,8 @@ examples:
 examples:
   elzzur scrabble -l en -b position.txt -r AEINRST
   elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
-  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1"""),
+  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1
+  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
 }
 
 MAIN_EXAMPLES = """\
@@ -637,12 +640,29 @@ def run_scrabble(args: Args, out: Output) -> None:
     from .languages import get_language
     from .scrabble import best_moves, load_tile_set
 
+    from .errors import ElzzurError
+    from .scrabble import load_layout, parse_cgp
+
     tiles = load_tile_set(args.language)
-    text, _ = read_board_text(args.board)
-    if "\n" not in text.strip():
-        text = text.replace("/", "\n")  # an inline position, rows separated by '/'
+    rack = args.rack
+    if args.cgp is not None:
+        if args.board is not None:
+            raise ElzzurError("scrabble: give the position with -b or with --cgp, not both")
+        layout = load_layout(args.layout)
+        text, cgp_rack, _ = parse_cgp(args.cgp, layout.size)
+        rack = rack if rack is not None else cgp_rack
+        if rack is None:
+            raise ElzzurError("scrabble: the CGP has no rack on turn; give one with -r")
+    elif args.board is None:
+        raise ElzzurError("scrabble: give the position with -b POSITION or --cgp CGP")
+    else:
+        if rack is None:
+            raise ElzzurError("scrabble: give the rack with -r RACK")
+        text, _ = read_board_text(args.board)
+        if "\n" not in text.strip():
+            text = text.replace("/", "\n")  # an inline position, rows separated by '/'
     graph = load_dictionary(args.dictionary, get_language(tiles.language or args.language)).graph
-    moves = best_moves(text, args.rack, args.language, graph, args.layout, args.top)
+    moves = best_moves(text, rack, args.language, graph, args.layout, args.top)
     if args.format == "json":
         import json
 

@@ -183,6 +183,83 @@ def parse_board(text: str, tiles: TileSet, size: int = 15) -> list[list]:
     return board
 
 
+def parse_cgp(text: str, size: int = 15) -> tuple[str, str | None, dict]:
+    """A CGP position (``ROW/ROW/... RACK/OPPONENT SCORES ... op value;``: digits for runs of
+    empty squares, upper case tiles, lower case blanks, ``[CH]`` for a tile of several letters)
+    as (the grid text ``parse_board`` reads, the rack on turn or None, the ``op value;`` pairs)."""
+    fields = text.strip().split()
+    if not fields:
+        raise ElzzurError("cgp: empty position")
+    rows = fields[0].split("/")
+    if len(rows) != size:
+        raise ElzzurError(f"cgp: {len(rows)} rows, expected {size}")
+    lines = []
+    for r, row in enumerate(rows):
+        out, width, i = [], 0, 0
+        while i < len(row):
+            ch = row[i]
+            if ch.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                run = int(row[i:j])
+                if run == 0:
+                    raise ElzzurError(f"cgp row {r + 1}: a run of 0 empty squares")
+                out.append("." * run)
+                width += run
+                i = j
+            elif ch == "[":
+                end = row.find("]", i)
+                if end < 0:
+                    raise ElzzurError(f"cgp row {r + 1}: '[' without ']'")
+                out.append(row[i:end + 1])
+                width += 1
+                i = end + 1
+            elif ch.isalpha():
+                out.append(ch)
+                width += 1
+                i += 1
+            else:
+                raise ElzzurError(f"cgp row {r + 1}: {ch!r} is not a tile, a blank or a digit")
+        if width != size:
+            raise ElzzurError(f"cgp row {r + 1}: {width} squares, expected {size}")
+        lines.append("".join(out))
+    rack = None
+    rest = fields[1:]
+    if rest and not rest[0].endswith(";"):
+        rack = rest[0].split("/")[0] if "/" in rest[0] else rest[0]
+        rest = rest[1:]
+    while rest and all(ch.isdigit() or ch in "/-" for ch in rest[0]):
+        rest = rest[1:]  # the scores and the count of scoreless turns
+    options = {}
+    for pair in " ".join(rest).split(";"):
+        op, _, value = pair.strip().partition(" ")
+        if op:
+            options[op] = value.strip()
+    return "\n".join(lines) + "\n", rack or None, options
+
+
+def to_cgp(board_text: str, rack: str = "") -> str:
+    """A grid position (as ``parse_board`` reads it) and a rack as a CGP string."""
+    rows = []
+    for line in (line.strip() for line in board_text.strip("\n").splitlines()):
+        if not line:
+            continue
+        out, run = [], 0
+        for square in tokens(line, "board"):
+            if square == ".":
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(square if len(square) == 1 else f"[{square}]")
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return f"{'/'.join(rows)} {rack}/ 0/0 0"
+
+
 def parse_rack(text: str, tiles: TileSet, board=None) -> tuple[dict, int]:
     """A rack as (count by tile, number of blanks). Lower-case letters are read as their tile."""
     rack: dict[str, int] = {}
@@ -326,8 +403,11 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
     """Every legal move, best first (score descending, then coordinate, then word)."""
     gen = Generator(graph, tiles, layout)
     first = is_empty(board)
-    moves = list(across_moves(gen, board, layout, rack, blanks, first, ACROSS))
-    for move in across_moves(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
+    across = across_moves
+    if all(len(steps) == 1 for steps in gen.steps.values()):
+        across = across_moves_fast
+    moves = list(across(gen, board, layout, rack, blanks, first, ACROSS))
+    for move in across(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
         # a single tile that also makes an across word is that across move already
         if len(move.placed) == 1:
             r, c = move.placed[0][:2]
@@ -532,6 +612,209 @@ def across_moves(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
                 limit += 1
                 c -= 1
             left_part(row, col, 0, [], min(limit, rack_total - 1))
+    return found
+
+
+def across_moves_fast(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
+                      first: bool, direction: str):
+    """``across_moves`` for tile sets whose tiles are all one letter (every edition but the
+    Spanish one): the same search over letter bit masks, with the graph arrays used directly,
+    cross-checks as masks of letters, and the score summed as the move grows."""
+    n = len(board)
+    tiles = gen.tiles
+    graph = gen.graph
+    masks, firsts, targets = graph.masks, graph.first, graph.targets
+    letter_of = {t: steps[0] for t, steps in gen.steps.items()}
+    values = tiles.values
+    size = max(letter_of.values(), default=0) + 1
+    val = [0] * size
+    every = 0
+    sq_new = [None] * size
+    sq_blank = [None] * size
+    for t, i in letter_of.items():
+        val[i] = values[t]
+        every |= 1 << i
+        sq_new[i] = (t, False, True)
+        sq_blank[i] = (t, True, True)
+    checks = cross_checks(gen, board, tiles)
+    allow = [[every] * n for _ in range(n)]
+    cpoints = [[None] * n for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            check = checks[r][c]
+            if check is not None:
+                bits = 0
+                for t in check[0]:
+                    bits |= 1 << letter_of[t]
+                allow[r][c] = bits
+                cpoints[r][c] = check[1]
+    # board squares: the letter (-1 if the dictionary cannot spell it), points, square tuple
+    bletter = [[-1] * n for _ in range(n)]
+    bpoints = [[0] * n for _ in range(n)]
+    bsquare = [[None] * n for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            square = board[r][c]
+            if square is not None:
+                t, b = square
+                bletter[r][c] = letter_of.get(t, -1)
+                bpoints[r][c] = 0 if b else values[t]
+                bsquare[r][c] = (t, b, False)
+    anchor_set = set(anchors(board, layout, first))
+    cnt = [0] * size
+    rack_bits = 0
+    leave_order = []  # (tile, letter or None, fixed count) in show_leave's order
+    for t in sorted(rack):
+        if t in letter_of:
+            cnt[letter_of[t]] = rack[t]
+            if rack[t]:
+                rack_bits |= 1 << letter_of[t]
+            leave_order.append((t, letter_of[t], 0))
+        else:
+            leave_order.append((t, None, rack[t]))
+    found: list[Move] = []
+    bingo = layout.bingo if layout.bingo is not None else tiles.bingo
+    rack_size = tiles.rack_size
+    rack_total = sum(rack.values()) + blanks
+    n_blanks = blanks
+    TERM = TERMINAL
+
+    def record(row, end, squares, score):
+        start = end - len(squares)
+        placed = [(row, start + i, t, b) for i, (t, b, new) in enumerate(squares) if new]
+        if len(placed) == rack_size:
+            score += bingo
+        leave = "".join(
+            (t if len(t) == 1 else f"[{t}]") * (cnt[i] if i is not None else k)
+            for t, i, k in leave_order) + BLANK * n_blanks
+        if direction == DOWN:
+            placed = [(c, r, t, b) for r, c, t, b in placed]
+            found.append(Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave,
+                              tiles))
+        else:
+            found.append(Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave,
+                              tiles))
+
+    def extend(row, col, node, squares, anchor, pts, wmul, cross):
+        nonlocal rack_bits, n_blanks
+        base = len(squares)
+        bs = bsquare[row]
+        if col < n and bs[col] is not None:
+            brow, bp = bletter[row], bpoints[row]
+            while col < n and bs[col] is not None:
+                li = brow[col]
+                m = masks[node]
+                if li < 0 or not m >> li & 1:
+                    del squares[base:]
+                    return
+                node = targets[firsts[node] + (m & ((1 << li) - 1)).bit_count()]
+                squares.append(bs[col])
+                pts += bp[col]
+                col += 1
+        m = masks[node]
+        if col > anchor and m & TERM and len(squares) >= 2:
+            record(row, col, squares, pts * wmul + cross)
+        if col < n:
+            cand = m & allow[row][col] & (every if n_blanks else rack_bits)
+            if cand:
+                e0 = firsts[node]
+                lmul = layout.letter[row][col]
+                wmc = layout.word[row][col]
+                cp = cpoints[row][col]
+                wm2 = wmul * wmc
+                while cand:
+                    bit = cand & -cand
+                    cand ^= bit
+                    i = bit.bit_length() - 1
+                    nxt = targets[e0 + (m & (bit - 1)).bit_count()]
+                    if cnt[i]:
+                        cnt[i] -= 1
+                        if not cnt[i]:
+                            rack_bits ^= bit
+                        v = val[i] * lmul
+                        squares.append(sq_new[i])
+                        extend(row, col + 1, nxt, squares, anchor, pts + v, wm2,
+                               cross if cp is None else cross + (cp + v) * wmc)
+                        squares.pop()
+                        if not cnt[i]:
+                            rack_bits |= bit
+                        cnt[i] += 1
+                    if n_blanks:
+                        n_blanks -= 1
+                        squares.append(sq_blank[i])
+                        extend(row, col + 1, nxt, squares, anchor, pts, wm2,
+                               cross if cp is None else cross + cp * wmc)
+                        squares.pop()
+                        n_blanks += 1
+        del squares[base:]
+
+    def left_part(row, anchor, node, squares, lvals, limit):
+        nonlocal rack_bits, n_blanks
+        k = len(squares)
+        pts, wmul = 0, 1
+        lrow, wrow = layout.letter[row], layout.word[row]
+        for j in range(k):
+            c = anchor - k + j
+            pts += lvals[j] * lrow[c]
+            wmul *= wrow[c]
+        extend(row, anchor, node, squares, anchor, pts, wmul, 0)
+        if limit <= 0:
+            return
+        m = masks[node]
+        cand = m & (every if n_blanks else rack_bits)
+        e0 = firsts[node]
+        while cand:
+            bit = cand & -cand
+            cand ^= bit
+            i = bit.bit_length() - 1
+            nxt = targets[e0 + (m & (bit - 1)).bit_count()]
+            if cnt[i]:
+                cnt[i] -= 1
+                if not cnt[i]:
+                    rack_bits ^= bit
+                squares.append(sq_new[i])
+                lvals.append(val[i])
+                left_part(row, anchor, nxt, squares, lvals, limit - 1)
+                lvals.pop()
+                squares.pop()
+                if not cnt[i]:
+                    rack_bits |= bit
+                cnt[i] += 1
+            if n_blanks:
+                n_blanks -= 1
+                squares.append(sq_blank[i])
+                lvals.append(0)
+                left_part(row, anchor, nxt, squares, lvals, limit - 1)
+                lvals.pop()
+                squares.pop()
+                n_blanks += 1
+
+    for row, col in sorted(anchor_set):
+        if col > 0 and board[row][col - 1] is not None:
+            start = col
+            while start > 0 and board[row][start - 1] is not None:
+                start -= 1
+            node = 0
+            squares = []
+            pts = 0
+            for c in range(start, col):
+                li = bletter[row][c]
+                m = masks[node]
+                if li < 0 or not m >> li & 1:
+                    node = -1
+                    break
+                node = targets[firsts[node] + (m & ((1 << li) - 1)).bit_count()]
+                squares.append(bsquare[row][c])
+                pts += bpoints[row][c]
+            if node >= 0:
+                extend(row, col, node, squares, col, pts, 1, 0)
+        else:
+            limit = 0
+            c = col - 1
+            while c >= 0 and board[row][c] is None and (row, c) not in anchor_set:
+                limit += 1
+                c -= 1
+            left_part(row, col, 0, [], [], min(limit, rack_total - 1))
     return found
 
 

@@ -24,3 +24,11 @@ def test_the_generation_benchmark_runs(tmp_path):
                             timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "the published best Boggle board" in result.stdout
+
+
+def test_the_scrabble_benchmark_runs(tmp_path):
+    result = subprocess.run([sys.executable, str(REPO / "benchmarks" / "scrabble.py"), "--quick"],
+                            cwd=tmp_path, env=child_env(), capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "| two blanks |" in result.stdout
