@@ -63,17 +63,27 @@ def write(path: str | None, data: bytes) -> None:
             pass
 
 
+_loaded: dict[str, dict] = {}  # per process, by cache entry: a file is read once per run
+
+
 def load_toml(path: str, origin: str) -> dict:
-    """A TOML file's contents, from the cache when the file has not changed."""
+    """A TOML file's contents, from the cache when the file has not changed (read once per
+    process: callers share the table and must not change it)."""
     from .errors import ElzzurError
 
     cached = entry(path, "toml.marshal")
+    if cached in _loaded:
+        return _loaded[cached]
     data = read(cached)
     if data is not None:
         try:
-            return marshal.loads(data)
+            table = marshal.loads(data)
         except (ValueError, EOFError, TypeError):
             pass
+        else:
+            if cached is not None:
+                _loaded[cached] = table
+            return table
     import tomllib
 
     try:
@@ -89,4 +99,6 @@ def load_toml(path: str, origin: str) -> dict:
         write(cached, marshal.dumps(table))
     except ValueError:  # a value marshal cannot store (TOML dates): just don't cache it
         pass
+    if cached is not None:
+        _loaded[cached] = table
     return table
