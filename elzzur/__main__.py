@@ -328,6 +328,18 @@ def build_parser():
 
 # --- output -------------------------------------------------------------------------------------
 
+def _stdout(action, *args) -> None:
+    """Write or flush standard output; a full disk under it is an error like any other (a
+    closed pipe is not: main() takes it as the reader having had enough)."""
+    try:
+        action(*args)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        _drop_stdout()
+        raise ElzzurError(f"cannot write standard output: {e.strerror}") from None
+
+
 class Output:
     """Standard output, or a file written whole or not at all (``-o``); for ``generate
     --count``, ``-o`` may name a folder (``folder``), where each board is its own file."""
@@ -346,7 +358,7 @@ class Output:
 
     def write(self, text: str) -> None:
         if self.atomic is None:
-            sys.stdout.write(text)
+            _stdout(sys.stdout.write, text)
             return
         try:
             self.atomic.file.write(text)
@@ -356,7 +368,7 @@ class Output:
     def close(self, ok: bool) -> None:
         if self.atomic is None:
             if ok:
-                sys.stdout.flush()
+                _stdout(sys.stdout.flush)
         elif ok:
             self.atomic.commit()
         else:
@@ -404,12 +416,15 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
     if args.format == "json" and batch:
         out.write("[\n")
     results = render_all(boards, language, dictionary, args)
-    for number, text in enumerate(results, start=1):
-        if batch and number > 1 and args.format in ("text", "csv"):
-            out.write("\n")
-        if args.format == "json" and batch:
-            text = text.rstrip("\n") + (",\n" if number < len(boards) else "\n")
-        out.write(text)
+    try:
+        for number, text in enumerate(results, start=1):
+            if batch and number > 1 and args.format in ("text", "csv"):
+                out.write("\n")
+            if args.format == "json" and batch:
+                text = text.rstrip("\n") + (",\n" if number < len(boards) else "\n")
+            out.write(text)
+    finally:
+        results.close()  # now, not when collected: it stops the worker processes
     if args.format == "json" and batch:
         out.write("]\n")
 
@@ -419,10 +434,13 @@ def render_all(boards, language, dictionary, args: Args):
     if args.jobs > 1 and len(boards) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(args.jobs, initializer=_worker_start,
-                                 initargs=(args.language, args)) as pool:
+        pool = ProcessPoolExecutor(args.jobs, initializer=_worker_start,
+                                   initargs=(args.language, args))
+        try:
             chunk = max(1, min(256, len(boards) // (4 * args.jobs)))
             yield from pool.map(_worker_render, boards, chunksize=chunk)
+        finally:  # on Ctrl-C or an error, the boards not yet started are dropped
+            pool.shutdown(wait=False, cancel_futures=True)
         return
     for board in boards:
         yield render_board(board, language, dictionary, args)
@@ -432,8 +450,13 @@ _worker: list = []
 
 
 def _worker_start(spec: str, args: Args) -> None:
-    """Load the language (a code or a file's path, as given to -l) and dictionary once."""
+    """Load the language (a code or a file's path, as given to -l) and dictionary once.
+    Ctrl-C reaches every process of the terminal's group: only the parent answers it."""
+    import signal
+
     from .dictionary import load_dictionary
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from .languages import get_language
 
     language = get_language(spec)
@@ -565,7 +588,10 @@ def run_compile(args: Args, out: Output) -> None:
         words = read_word_list(args.dictionary, language)
     trie = compile_words(words)
     with AtomicOutput(args.output, binary=True) as target:
-        trie.save(target.temp)
+        try:
+            trie.save(target.temp)
+        except (OSError, RuntimeError) as e:  # marisa reports a full disk as a RuntimeError
+            raise ElzzurError(f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}") from None
         target.commit()
     count = len(trie)
     out.write(f"{count} word{'' if count == 1 else 's'} written to {args.output}\n")
@@ -704,15 +730,23 @@ def parse_args(argv: list[str]) -> Args:
     return args
 
 
+def _drop_stdout() -> None:
+    """Send what is left in standard output's buffer nowhere."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real standard output (an embedding program's)
+        pass
+
+
 def main(argv=None) -> int:
     """Run one command; return its exit status (0 ok, 1 bad data, 2 usage, 130 interrupted)."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    try:
-        args = parse_args(argv)
-    except SystemExit as e:  # --help, --version, or a usage error argparse already printed
-        return e.code if isinstance(e.code, int) else 2
     out = None
     try:
+        try:
+            args = parse_args(argv)
+        except SystemExit as e:  # --help, --version, or a usage error argparse already printed
+            return e.code if isinstance(e.code, int) else 2
         # compile writes its own file; every other command's -o receives the text
         target = None if args.command == "compile" else getattr(args, "output", None)
         out = Output(target, folder_ok=args.command == "generate" and getattr(args, "count", 1) > 1)
@@ -724,13 +758,19 @@ def main(argv=None) -> int:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return e.exit_status
     except BrokenPipeError:  # `elzzur … | head`: the reader has all it wanted
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: no message, no partial file, the shell's status
         if out is not None:
             out.close(ok=False)
         return 130
+    except OSError as e:  # what no reader above expected: a full disk under standard output
+        if out is not None:
+            out.close(ok=False)
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"{PROG}: error: {where}{e.strerror or e}", file=sys.stderr)
+        _drop_stdout()  # or exiting would try to write it again, and complain
+        return 1
     return 0
 
 

@@ -19,7 +19,7 @@ import os
 import sys
 
 from .errors import ElzzurError
-from .fileio import check_size, decode_text, read_text_file
+from .fileio import check_size, decode_text, missing, read_text_file
 from .languages import Language
 from .record import Record
 from .rules import tile_codes
@@ -68,10 +68,12 @@ class Cell(Record):
 
     @property
     def token(self) -> str:
-        """The cell in board-file syntax, e.g. ``Ttl``, ``Qu``, ``RE-``, ``A/E``, ``Q=8``, ``.``."""
+        """The cell in board-file syntax, e.g. ``Ttl``, ``Qu``, ``RE-``, ``A|E``, ``Q=8``, ``.``.
+        An either/or tile is written with ``|``, which reads the same in a board file and inline
+        (where ``/`` separates rows)."""
         if not self.choices:
             return HOLE
-        text = "/".join("Qu" if letters == "QU" else letters for letters in self.choices)
+        text = "|".join("Qu" if letters == "QU" else letters for letters in self.choices)
         if self.place == "start":
             text += "-"
         elif self.place == "end":
@@ -181,7 +183,9 @@ def parse_token(token: str, language: Language) -> Cell:
         if not number.isdigit() or not number.isascii():
             raise ElzzurError(f"token {token!r}: the value after '=' must be a whole number, "
                               f"not {number!r}")
-        value = int(number)
+        # int() refuses 4,300 digits and more: a long number is too much whatever its digits
+        digits = number.lstrip("0") or "0"
+        value = int(digits) if len(digits) <= 7 else 10**7
         if value > 10**6:
             raise ElzzurError(f"token {token!r}: a value of {value} is more than a tile can be worth")
     if text in codes:
@@ -205,10 +209,12 @@ def parse_token(token: str, language: Language) -> Cell:
     for part in parts:
         if not part:
             raise ElzzurError(expected)
-        if len(part) == 3 and part[1:].lower() in codes and part[1:].isupper() and not bonus:
+        # any case but a trailing bonus code's (Adl/E, aDL, TtL): such a tile could not be
+        # written back as a token that reads the same
+        if len(part) == 3 and part[1:].lower() in codes and not bonus:
             raise ElzzurError(f"token {token!r} is ambiguous: bonus codes are written in lower "
                               f"case ({part[0]}{part[1:].lower()}); a three-letter tile ending in "
-                              f"{part[1:]} is not supported")
+                              f"{part[1:].upper()} is not supported")
         key = language.normalize(part) if part.isalpha() else None
         if key is None:
             bad = next((ch for ch in part if language.normalize(ch) is None or not ch.isalpha()), part)
@@ -287,5 +293,5 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
         "/" not in text and len(text) > 1 or text.startswith(("/", ".", "~"))
         or os.path.splitext(text)[1] != "")
     if looks_like_path or isinstance(source, os.PathLike):
-        raise ElzzurError(f"{text}: no such file")
+        raise ElzzurError(f"{text}: {missing(text)}")
     return text, "inline board"

@@ -12,7 +12,7 @@ import io
 import os
 
 from .errors import ElzzurError
-from .fileio import read_text_file
+from .fileio import missing, read_text_file
 from .graph import WordGraph, build, graph_path
 from .languages import Language, get_language
 from . import cache
@@ -80,7 +80,7 @@ def clean_word(raw: str, language: Language) -> str | None:
     word, so no entry is dropped for them: a word list for such a language says itself which
     words count.
     """
-    word = raw.strip().lstrip("\ufeff")
+    word = raw.strip().lstrip("\ufeff").lstrip()  # a BOM, then spaces
     if len(word) > MAX_WORD:
         return None
     if not word.isascii():
@@ -108,11 +108,16 @@ def clean_words(lines, language: Language) -> set[str]:
     return words
 
 
+WORD_LIST_LIMIT = 256 * 2**20  # bytes: more than ten times our largest list (Turkish, 19 MB);
+# it stops a mistaken -d /dev/zero or disk image from being read into memory
+
+
 def read_word_list(path: str, language: Language) -> set[str]:
     """Clean words of a UTF-8 text file (a BOM and CRLF line ends are fine); read whole, so
     bad bytes are reported by line rather than by an offset inside a read buffer.
     """
-    return clean_words(io.StringIO(read_text_file(path), newline=None), language)
+    text = read_text_file(path, WORD_LIST_LIMIT, "a word list")
+    return clean_words(io.StringIO(text, newline=None), language)
 
 
 def load_trie(path: str):
@@ -204,7 +209,7 @@ def builtin_dictionary(language: Language | str) -> Dictionary:
 def check_readable(path: str) -> None:
     """Fail clearly on a path that is missing, a directory, or unreadable."""
     if not os.path.exists(path):
-        raise ElzzurError(f"{path}: no such file")
+        raise ElzzurError(f"{path}: {missing(path)}")
     if os.path.isdir(path):
         raise ElzzurError(f"{path}: is a directory, not a file")
     if not os.access(path, os.R_OK):

@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+import errno
 import os
 
 from .errors import ElzzurError
 
 
-def read_text_file(path: str, limit: int | None = None) -> str:
+def missing(path: str) -> str:
+    """Why ``path`` cannot be opened, as the end of a message: a plain missing file, or a
+    symbolic link that leads nowhere, which ``os.path.exists`` cannot tell apart."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        if os.path.islink(path) and e.errno != errno.ELOOP:
+            return f"a broken symbolic link (to {os.readlink(path)!r})"
+        if e.errno == errno.ELOOP:
+            return "a loop of symbolic links"
+        if e.errno == errno.ENOENT:
+            return "no such file"
+        return e.strerror.lower() if e.strerror else str(e)
+    return "no such file"
+
+
+def read_text_file(path: str, limit: int | None = None, what: str = "a board file") -> str:
     """A UTF-8 text file's contents, with clear errors for directories, bad bytes, I/O, and
     files larger than ``limit`` bytes (read no further than that)."""
     path = os.fspath(path)
@@ -18,12 +35,12 @@ def read_text_file(path: str, limit: int | None = None) -> str:
             data = f.read() if limit is None else f.read(limit + 1)
     except OSError as e:
         raise ElzzurError(f"{path}: {e.strerror}") from None
-    return decode_text(check_size(data, limit, path), path)
+    return decode_text(check_size(data, limit, path, what), path)
 
 
-def check_size(data: bytes, limit: int | None, origin: str) -> bytes:
+def check_size(data: bytes, limit: int | None, origin: str, what: str = "a board file") -> bytes:
     if limit is not None and len(data) > limit:
-        raise ElzzurError(f"{origin}: more than {limit // 2**20} MiB, too large for a board file")
+        raise ElzzurError(f"{origin}: more than {limit // 2**20} MiB, too large for {what}")
     return data
 
 
@@ -44,23 +61,37 @@ class AtomicOutput:
         with AtomicOutput("out.txt") as out:
             out.file.write(...)      # or write to out.temp by name (e.g. marisa's save)
             out.commit()
+
+    A symbolic link is refused: the rename would replace the link, not the file it points to.
+    A device or a named pipe (``/dev/null``, ``/dev/stdout``) is written directly: it cannot
+    be renamed over, and holds no file to spoil.
     """
 
     def __init__(self, path: str | os.PathLike, binary: bool = False) -> None:
         self.target = os.fspath(path)
-        folder = os.path.dirname(self.target) or "."
         if not self.target:
             raise ElzzurError("cannot write to an empty file name")
-        if not os.path.isdir(folder):
-            raise ElzzurError(f"cannot write {self.target}: no such directory {folder!r}")
+        folder = os.path.dirname(self.target) or "."
+        if os.path.islink(self.target):
+            raise ElzzurError(f"cannot write {self.target}: is a symbolic link (give the file "
+                              f"it points to, {os.path.realpath(self.target)!r})")
         if os.path.isdir(self.target):
             raise ElzzurError(f"cannot write {self.target}: is a directory")
-        self.temp = os.path.join(folder, f".{os.path.basename(self.target)}.{os.getpid()}.tmp")
+        if not os.path.isdir(folder):
+            raise ElzzurError(f"cannot write {self.target}: no such directory {folder!r}")
+        self.direct = os.path.exists(self.target) and not os.path.isfile(self.target)
+        if self.direct:
+            self.temp = self.target
+            flags = os.O_WRONLY
+        else:
+            self.temp = os.path.join(folder, f".{os.path.basename(self.target)}.{os.getpid()}.tmp")
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
         try:
-            fd = os.open(self.temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            os.unlink(self.temp)  # left by an earlier process with our pid that was killed
-            fd = os.open(self.temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            try:
+                fd = os.open(self.temp, flags, 0o666)
+            except FileExistsError:
+                os.unlink(self.temp)  # left by an earlier process with our pid that was killed
+                fd = os.open(self.temp, flags, 0o666)
         except OSError as e:
             raise ElzzurError(f"cannot write {self.target}: {e.strerror}") from None
         self.file = os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"}))
@@ -72,18 +103,24 @@ class AtomicOutput:
     def commit(self) -> None:
         try:
             self.file.close()
-            os.replace(self.temp, self.target)
+            if not self.direct:
+                os.replace(self.temp, self.target)
         except OSError as e:
             raise ElzzurError(f"cannot write {self.target}: {e.strerror}") from None
         self.done = True
 
     def __exit__(self, *exc) -> None:
         if not self.done:
-            self.file.close()
+            self.done = True
             try:
-                os.unlink(self.temp)
+                self.file.close()  # a full disk fails again here: the file goes all the same
             except OSError:
                 pass
+            if not self.direct:
+                try:
+                    os.unlink(self.temp)
+                except OSError:
+                    pass
 
 
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:

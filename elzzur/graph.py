@@ -111,7 +111,8 @@ class WordGraph:
 
     def has_prefix(self, prefix: str) -> bool:
         """True if some word starts with ``prefix`` (the word itself included)."""
-        return self.node_of(prefix) >= 0
+        node = self.node_of(prefix)
+        return node > 0 or node == 0 and self.n_words > 0  # the root is there even when empty
 
     def __iter__(self):
         """Every word, in alphabetical (alphabet) order."""
