@@ -305,6 +305,7 @@ def build_parser():
     parser = Parser(prog=PROG, description=DESCRIPTION, epilog=MAIN_EXAMPLES,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.commands = {}
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     for name, (help_text, options, examples) in COMMANDS.items():
@@ -320,9 +321,8 @@ def build_parser():
                 kwargs.update(default=o.default, metavar=o.metavar, choices=o.choices)
                 if o.kind is not str:
                     kwargs["type"] = typed(o.kind)
-            if o.required:
-                kwargs["required"] = True
-            sub.add_argument(*o.flags, **kwargs)
+            sub.add_argument(*o.flags, **kwargs)  # required options: see parse_args
+        parser.commands[name] = sub
     return parser
 
 
@@ -664,10 +664,7 @@ def run_scrabble(args: Args, out: Output) -> None:
     from .board import read_board_text
     from .dictionary import load_dictionary
     from .languages import get_language
-    from .scrabble import best_moves, load_tile_set
-
-    from .errors import ElzzurError
-    from .scrabble import load_layout, parse_cgp
+    from .scrabble import best_moves, load_layout, load_tile_set, parse_cgp
 
     tiles = load_tile_set(args.language)
     rack = args.rack
@@ -675,10 +672,14 @@ def run_scrabble(args: Args, out: Output) -> None:
         if args.board is not None:
             raise ElzzurError("scrabble: give the position with -b or with --cgp, not both")
         layout = load_layout(args.layout)
-        text, cgp_rack, _ = parse_cgp(args.cgp, layout.size)
+        text, cgp_rack, options = parse_cgp(args.cgp, layout.size)
         rack = rack if rack is not None else cgp_rack
         if rack is None:
             raise ElzzurError("scrabble: the CGP has no rack on turn; give one with -r")
+        if options.get("lex") and args.dictionary is None:
+            # a tournament lexicon (NWL23, CSW24, …) is not ours to ship: say what is used
+            print(f"{PROG}: note: the position names the lexicon {options['lex']}; using the "
+                  f"built-in {args.language} dictionary (give yours with -d)", file=sys.stderr)
     elif args.board is None:
         raise ElzzurError("scrabble: give the position with -b POSITION or --cgp CGP")
     else:
@@ -725,7 +726,18 @@ def parse_args(argv: list[str]) -> Args:
     """The command line as Args; argparse's SystemExit for help, version and usage errors."""
     args = quick_parse(argv)
     if args is None:
-        namespace = build_parser().parse_args(argv)
+        parser = build_parser()
+        namespace, extra = parser.parse_known_args(argv)
+        if extra:
+            parser.commands[namespace.command].error(f"unrecognized arguments: {' '.join(extra)}")
+        # checked here rather than by argparse, which would name a missing -b before a
+        # mistyped option: the typo is what the user needs to hear about
+        missing = [o for o in COMMANDS[namespace.command][1]
+                   if o.required and getattr(namespace, o.dest) is None]
+        if missing:
+            parser.commands[namespace.command].error(
+                "the following arguments are required: "
+                + ", ".join("/".join(o.flags) for o in missing))
         args = Args(**vars(namespace))
     return args
 

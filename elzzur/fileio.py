@@ -21,6 +21,8 @@ def missing(path: str) -> str:
         if e.errno == errno.ENOENT:
             return "no such file"
         return e.strerror.lower() if e.strerror else str(e)
+    except (ValueError, UnicodeEncodeError):  # a NUL or a lone surrogate: no file has that name
+        return "no such file"
     return "no such file"
 
 
@@ -74,7 +76,7 @@ class AtomicOutput:
         folder = os.path.dirname(self.target) or "."
         if os.path.islink(self.target):
             raise ElzzurError(f"cannot write {self.target}: is a symbolic link (give the file "
-                              f"it points to, {os.path.realpath(self.target)!r})")
+                              f"it points to, {os.readlink(self.target)!r})")
         if os.path.isdir(self.target):
             raise ElzzurError(f"cannot write {self.target}: is a directory")
         if not os.path.isdir(folder):

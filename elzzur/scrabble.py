@@ -44,11 +44,11 @@ class TileSet:
     and the explicit table of blank (lower-case) forms."""
 
     __slots__ = ("name", "language", "values", "counts", "blanks", "rack_size", "bingo",
-                 "blank_letters", "lower")
+                 "blank_letters", "lower", "apart")
 
     def __init__(self, values: dict, counts: dict, blanks: int = 2, rack_size: int = 7,
                  bingo: int = 50, blank_letters: dict | None = None, name: str = "tiles",
-                 language: str | None = None):
+                 language: str | None = None, digraphs_whole: bool = False):
         self.name = name
         self.language = language
         self.values = dict(values)
@@ -63,6 +63,11 @@ class TileSet:
         missing = [tile for tile in self.values if tile not in self.lower]
         if missing:
             raise ElzzurError(f"{name}: no blank form for tile(s) {' '.join(missing)}")
+        # With ``digraphs_whole`` (Spanish), a two-letter tile's letters are only ever spelled
+        # by that tile: C then H from two tiles is no CH. ``apart`` holds such pairs of tiles,
+        # which may not stand side by side in a word.
+        self.apart = frozenset((t[0], t[1]) for t in self.values if digraphs_whole and
+                               len(t) == 2 and t[0] in self.values and t[1] in self.values)
 
     @property
     def tiles(self) -> list[str]:
@@ -91,7 +96,8 @@ def load_tile_set(spec: str) -> TileSet:
                            {t: int(v["count"]) for t, v in tiles.items()},
                            int(data.get("blanks", 2)), int(data.get("rack_size", 7)),
                            int(data.get("bingo", 50)), data["blank_letters"],
-                           data.get("name", spec), data.get("language"))
+                           data.get("name", spec), data.get("language"),
+                           bool(data.get("digraphs_whole", False)))
     except (KeyError, TypeError, ValueError) as e:
         raise ElzzurError(f"{path}: bad tile set ({e})") from None
     return tile_set
@@ -390,6 +396,11 @@ class Generator:
                 return -1
         return node if tile in self.steps else -1
 
+    def spelled_apart(self, word_tiles) -> bool:
+        """True if two neighbouring tiles spell what must be one tile (``TileSet.apart``)."""
+        apart = self.tiles.apart
+        return bool(apart) and any(pair in apart for pair in zip(word_tiles, word_tiles[1:]))
+
     def is_word(self, word_tiles) -> bool:
         node = 0
         for tile in word_tiles:
@@ -404,7 +415,7 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
     gen = Generator(graph, tiles, layout)
     first = is_empty(board)
     across = across_moves
-    if all(len(steps) == 1 for steps in gen.steps.values()):
+    if all(len(steps) == 1 for steps in gen.steps.values()) and not tiles.apart:
         across = across_moves_fast
     moves = list(across(gen, board, layout, rack, blanks, first, ACROSS))
     for move in across(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
@@ -457,6 +468,8 @@ def cross_checks(gen: Generator, board, tiles: TileSet):
             if not above and not below:
                 continue
             points = sum(0 if blank else values[t] for t, blank in above + below)
+            above_tiles = [t for t, _ in above]
+            below_tiles = [t for t, _ in below]
             node = 0
             for t, _ in above:
                 node = gen.step(node, t)
@@ -470,7 +483,8 @@ def cross_checks(gen: Generator, board, tiles: TileSet):
                         if end < 0:
                             break
                         end = gen.step(end, t)
-                    if end >= 0 and gen.graph.masks[end] & TERMINAL:
+                    if end >= 0 and gen.graph.masks[end] & TERMINAL and not \
+                            gen.spelled_apart(above_tiles + [tile] + below_tiles):
                         allowed.add(tile)
             checks[r][c] = (allowed, points)
     return checks
@@ -543,11 +557,13 @@ def across_moves(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
         else:
             rack[tile] += 1
 
+    apart = gen.tiles.apart
+
     def extend_right(row, col, node, squares, anchor):
         if col < n and board[row][col] is not None:
             tile, blank = board[row][col]
             nxt = gen.step(node, tile)
-            if nxt >= 0:
+            if nxt >= 0 and not (apart and squares and (squares[-1][0], tile) in apart):
                 squares.append((tile, blank, False))
                 extend_right(row, col + 1, nxt, squares, anchor)
                 squares.pop()
@@ -557,6 +573,8 @@ def across_moves(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
         if col >= n:
             return
         for tile, blank in choices(row, col, node):
+            if apart and squares and (squares[-1][0], tile) in apart:
+                continue
             nxt = follow(node, tile)
             if nxt < 0:
                 continue
@@ -571,6 +589,8 @@ def across_moves(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
         if limit <= 0:
             return
         for tile, blank in choices_free(node):
+            if apart and squares and (squares[-1][0], tile) in apart:
+                continue
             nxt = follow(node, tile)
             if nxt < 0:
                 continue
@@ -600,7 +620,8 @@ def across_moves(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
             for c in range(start, col):
                 tile, blank = board[row][c]
                 node = gen.step(node, tile)
-                if node < 0:
+                if node < 0 or apart and squares and (squares[-1][0], tile) in apart:
+                    node = -1
                     break
                 squares.append((tile, blank, False))
             if node >= 0:
@@ -960,7 +981,9 @@ def check_and_score(board, placed, direction, words, tiles, layout, first, bingo
         return None
     total = 0
     for cells in formed:
-        if "".join(at(r, c)[0] for r, c in cells) not in words:
+        word_tiles = [at(r, c)[0] for r, c in cells]
+        if "".join(word_tiles) not in words or any(
+                pair in tiles.apart for pair in zip(word_tiles, word_tiles[1:])):
             return None
         points, multiplier = 0, 1
         for r, c in cells:

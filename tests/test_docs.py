@@ -53,8 +53,9 @@ def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])) \
         if not _installed() else env.get("PYTHONPATH", "")
     script = f'elzzur() {{ "{sys.executable}" -m elzzur "$@"; }}\nset -o pipefail\n{command}\n'
-    return subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=300)
+    # one stream, as a terminal shows it: an error line comes where it was printed
+    return subprocess.run(["bash", "-c", script], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, timeout=300)
 
 
 def _installed() -> bool:
@@ -77,9 +78,9 @@ def test_every_readme_example_prints_what_the_readme_shows(tmp_path):
     failures = []
     for command, expected in examples():
         result = run_shell(command, tmp_path)
-        if result.stdout + result.stderr != expected:
+        if result.stdout != expected:
             failures.append(f"$ {command}\n--- README\n{expected}--- actual (exit {result.returncode})\n"
-                            f"{result.stdout}{result.stderr}")
+                            f"{result.stdout}")
     assert not failures, "\n".join(failures)
 
 
@@ -121,3 +122,23 @@ def test_package_docstring_example_runs_as_shown():
 
     failures, tried = doctest.testmod(elzzur)
     assert tried > 0 and failures == 0
+
+
+def test_the_error_table_matches_the_examples_under_it():
+    """Each row's examples are commands of the Errors section that end with that exit status
+    (the README test above checks that they really do)."""
+    from elzzur.errors import ElzzurError, UsageError
+
+    section = README[README.index("## Errors\n"):README.index("### Limits\n")]
+    rows = [line.split(" | ") for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith(("| What", "|---"))]
+    assert [int(row[1]) for row in rows] == [2, 1, 1, 1, 1, 130, 0]
+    assert (UsageError.exit_status, ElzzurError.exit_status) == (2, 1)
+    outputs = dict(examples())
+    commands = [c for c in outputs if f"$ {c}\n" in section]
+    for row in rows:
+        status = int(row[1])
+        for example in re.findall(r"`([^`]+)`", row[2]):
+            matching = [c for c in commands if "elzzur " in c and example.replace("\\|", "|") in c]
+            assert matching, f"no example in the Errors section uses {example!r}"
+            assert all(outputs[c].endswith(f"exit {status}\n") for c in matching), (example, status)

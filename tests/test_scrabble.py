@@ -256,11 +256,11 @@ SMALL_LAYOUTS = {
 }
 
 
-def small_tiles(multi: bool) -> TileSet:
+def small_tiles(multi: bool, digraphs_whole: bool = False) -> TileSet:
     letters = ["A", "B", "E", "R", "S"] if not multi else ["A", "C", "H", "CH", "E"]
     values = {t: v for t, v in zip(letters, [1, 3, 1, 2, 4])}
     return TileSet(values, {t: 30 for t in letters}, blanks=2, rack_size=4, bingo=10,
-                   name="small")
+                   name="small", digraphs_whole=digraphs_whole)
 
 
 def random_words(rng: random.Random, tiles: TileSet) -> set[str]:
@@ -292,7 +292,7 @@ def moves_as_set(moves):
 def test_fast_and_brute_force_agree(seed):
     rng = random.Random(seed)
     multi = seed % 4 == 3
-    tiles = small_tiles(multi)
+    tiles = small_tiles(multi, digraphs_whole=seed % 8 == 7)  # Spanish rules half the time
     size = 5 if seed % 2 == 0 else 7
     layout = Layout(SMALL_LAYOUTS[size], "small")
     words = random_words(rng, tiles)
@@ -325,3 +325,29 @@ def test_brute_force_sees_bingos_and_both_directions():
     # row 3 (index 2) is "2.*.2": 3B BEAR covers B3..E3: B 3, E on the centre 1, A 1, R on the
     # double letter E3 2 x 2 = 4: 9, x 2 (centre) = 18, + 10 for all four rack tiles = 28
     assert find(fast, "3B", "BEAR").score == 28
+
+
+def test_spanish_digraphs_are_spelled_only_by_their_tiles():
+    """CHICO takes the CH tile: a C tile then an H tile spell no CH in Spanish Scrabble, across,
+    down, in a cross-word, or through a C already on the board."""
+    tiles = load_tile_set("es")
+    assert tiles.apart == {("C", "H"), ("L", "L"), ("R", "R")}
+    graph = graph_of({"CHICO", "CHE", "HE"}, tiles)
+    empty = parse_board(board_with({}), tiles)
+    words = {m.word for m in generate_moves(empty, {"C": 2, "H": 1, "I": 1, "O": 1}, 0, graph,
+                                            tiles, load_layout())}
+    assert not any("CHIC" in w for w in words), words
+    with_tile = generate_moves(empty, {"CH": 1, "I": 1, "C": 1, "O": 1}, 0, graph, tiles,
+                               load_layout())
+    assert "[CH]ICO" in {m.word for m in with_tile}
+    # a C on the board: an H played after it spells no CHE (HE alone, or [CH]E elsewhere)
+    board = parse_board(board_with({8: ".......C......."}), tiles)
+    moves = generate_moves(board, {"H": 1, "E": 1}, 0, graph, tiles, load_layout())
+    assert not any(m.word.startswith("(C)H") for m in moves)
+    brute = brute_force_moves(board, {"H": 1, "E": 1}, 0, {"CHICO", "CHE", "HE"}, tiles,
+                              load_layout())
+    assert moves_as_set(moves) == brute
+    # a blank may be the CH tile, but not a C beside an H
+    blank = generate_moves(empty, {"I": 1, "C": 1, "O": 1}, 1, graph, tiles, load_layout())
+    assert "[ch]ICO" in {m.word for m in blank}
+    assert not any(w.startswith(("cH", "Ch")) for w in (m.word for m in blank))
