@@ -205,7 +205,7 @@ examples:
         Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
                help="your word list or .marisa (default: the language's own)"),
         Option(("--board-layout",), "layout", str, default="standard", metavar="LAYOUT",
-               help="the premium squares: standard (default), or a layout file"),
+               help="the premium squares: standard (default), wwf, kelimelik, or a layout file"),
         Option(("--top",), "top", positive, default=10, metavar="N",
                help="list the N best moves (default: 10)"),
         Option(("--format",), "format", str, default="text", choices=("text", "json"),
