@@ -221,6 +221,8 @@ def reference_score(game: str, cells, letters, length: int) -> int:
     # no letter values and no bonus tiles, but a value written on a tile still counts
     if game == "boggle":
         return sum(tiles) + [0, 0, 0, 1, 1, 2, 3, 5, 11][min(length, 8)]
+    if game == "bigboggle":  # 1, 2, 3, 5, 11 for 4, 5, 6, 7, 8+ letters
+        return sum(tiles) + [0, 0, 0, 0, 1, 2, 3, 5, 11][min(length, 8)]
     if game == "wordhunt":
         table = [0, 0, 0, 100, 400, 800, 1400, 1800, 2200]
         return sum(tiles) + (table[length] if length <= 8 else 2200 + 400 * (length - 8))
@@ -288,7 +290,8 @@ def tiled_boards(draw):
 
 @BACKENDS
 @settings(max_examples=300, deadline=None)
-@given(case=tiled_boards(), game=st.sampled_from(["ruzzle", "boggle", "wordhunt", "wordament"]),
+@given(case=tiled_boards(),
+       game=st.sampled_from(["ruzzle", "boggle", "bigboggle", "wordhunt", "wordament"]),
        min_length=st.integers(1, 4))
 def test_tiles_holes_presets_and_revisits_agree_with_brute_force(use, case, game, min_length):
     board, words, revisit = case
