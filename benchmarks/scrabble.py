@@ -7,10 +7,12 @@ positions, beside a brute-force generator in the same run.
 Positions are built deterministically: from an empty board, racks drawn from the English bag
 with a fixed seed, the best move played each ply (8 to 12 plies). For each position, racks
 without blanks, with one and with two blanks (drawn from what is left in the bag) are timed
-with ``generate_moves`` (median over repetitions, in-process, the dictionary already loaded).
+with ``generate_moves`` (median over repetitions, in-process, the dictionary already loaded),
+for every move and for the best ten (what ``elzzur scrabble`` prints), with the search in the
+C core (where it is built) and in pure Python, side by side rack by rack.
 The brute-force generator (every ordered choice of rack tiles from every square, checked
 against a set of words) is timed on a 7x7 sub-board of the first position with a 4-tile rack,
-next to the fast one on the same input, for the ratio; both must agree.
+next to the pure-Python Appel & Jacobson on the same input, for the ratio; both must agree.
 
 It uses the elzzur of this checkout (run from the repository root, or with it on PYTHONPATH).
 """
@@ -132,18 +134,27 @@ def main(argv=None) -> int:
         if args.print_positions:
             print(f"seed {seed}, {plies} plies:\n{show_board(board)}\n")
 
+    from elzzur.solver import backend
+
+    # every move (the API's generate_moves), and the ten best (what `elzzur scrabble` prints),
+    # with the C core where it is built, and in pure Python
+    ways = [("python", None), ("python", 10)]
+    if backend() == "c":
+        ways = [("c", None), ("c", 10)] + ways
     rows = []
     for blanks in (0, 1, 2):
-        per_rack = []
+        times = {way: [] for way in ways}
         counts = []
         for seed, plies, board, bag in positions:
             for rack, nb in racks_for(seed, bag, blanks, args.racks):
-                moves = generate_moves(board, rack, nb, graph, tiles, layout)
+                moves = generate_moves(board, rack, nb, graph, tiles, layout, use="python")
                 counts.append(len(moves))
-                per_rack.append(median_time(
-                    lambda: generate_moves(board, rack, nb, graph, tiles, layout), args.repeat))
-        rows.append((blanks, len(per_rack), statistics.median(per_rack), max(per_rack),
-                     statistics.median(counts)))
+                for use, top in ways:  # side by side, rack by rack: the same machine load
+                    times[use, top].append(median_time(
+                        lambda: generate_moves(board, rack, nb, graph, tiles, layout, top=top,
+                                               use=use), args.repeat))
+        rows.append((blanks, len(counts), statistics.median(counts),
+                     [(statistics.median(times[w]), max(times[w])) for w in ways]))
 
     # brute force against fast on a 7x7 corner around the first position's centre
     seed, plies, board, bag = positions[0]
@@ -153,27 +164,30 @@ def main(argv=None) -> int:
     words = {w for w in graph if 2 <= len(w) <= 7}
     brute_rack = racks_for(seed, bag, 0, 1, size=4)[0]
     rack, nb = brute_rack
-    fast = generate_moves(small, rack, nb, graph, tiles, small_layout)
+    fast = generate_moves(small, rack, nb, graph, tiles, small_layout, use="python")
     brute = brute_force_moves(small, rack, nb, words, tiles, small_layout)
     agree = sorted({(m.direction, frozenset(m.placed), m.score) for m in fast}, key=repr) == brute
-    t_fast = median_time(lambda: generate_moves(small, rack, nb, graph, tiles, small_layout),
-                         max(args.repeat, 3))
+    t_fast = median_time(lambda: generate_moves(small, rack, nb, graph, tiles, small_layout,
+                                                use="python"), max(args.repeat, 3))
     t_brute = median_time(lambda: brute_force_moves(small, rack, nb, words, tiles, small_layout),
                           1 if args.quick else 3)
 
     print(f"Scrabble move generation, English, standard layout; {len(positions)} positions "
           f"(8-12 best-move plies, seeds 7..{6 + len(positions)}), median of {args.repeat} runs "
           f"per rack; Python {sys.version.split()[0]}\n")
-    print("| rack | racks timed | median | slowest | median moves |")
-    print("|---|---:|---:|---:|---:|")
+    heads = {("c", None): "C, all moves", ("c", 10): "C, best 10",
+             ("python", None): "Python, all moves", ("python", 10): "Python, best 10"}
+    print("Median and slowest time per rack:\n")
+    print("| rack | racks | median moves | " + " | ".join(heads[w] for w in ways) + " |")
+    print("|---|---:|---:|" + "---:|" * len(ways))
     names = {0: "no blank", 1: "one blank", 2: "two blanks"}
-    for blanks, n, med, worst, moves in rows:
-        print(f"| {names[blanks]} | {n} | {med * 1000:.1f} ms | {worst * 1000:.1f} ms | "
-              f"{moves:.0f} |")
+    for blanks, n, moves, cells in rows:
+        print(f"| {names[blanks]} | {n} | {moves:.0f} | " + " | ".join(
+            f"{med * 1000:.1f} / {worst * 1000:.0f} ms" for med, worst in cells) + " |")
     rack_text = "".join(t for t in sorted(rack) for _ in range(rack[t])) + BLANK * nb
     print(f"\n| 7x7 sub-board, rack {rack_text} | time | moves |")
     print("|---|---:|---:|")
-    print(f"| fast (Appel & Jacobson) | {t_fast * 1000:.2f} ms | {len(fast)} |")
+    print(f"| Appel & Jacobson, pure Python | {t_fast * 1000:.2f} ms | {len(fast)} |")
     print(f"| brute force | {t_brute * 1000:.0f} ms | {len(brute)} |")
     print(f"| ratio | {t_brute / t_fast:.0f}x | agree: {'yes' if agree else 'NO'} |")
     return 0 if agree else 1

@@ -195,7 +195,8 @@ examples:
   elzzur gui -l it -b it.board"""),
     "scrabble": ("the best Scrabble moves for a position and a rack", [
         Option(("-l", "--language"), "language", str, default="en", metavar="EDITION",
-               help="the tile set: en, tr, it, fr, de, es, nl, pt (default: en)"),
+               help="the tile set: en, tr, it, fr, de, es, nl, pt, or wwf (Words With "
+                    "Friends) (default: en)"),
         Option(("-b", "--board"), "board", str, metavar="POSITION",
                help="a position file of 15 lines ('.' empty, A a tile, a a blank), or '-'"),
         Option(("-r", "--rack"), "rack", str, metavar="RACK",
@@ -204,8 +205,9 @@ examples:
                help="the position (and rack) as a CGP string, instead of -b"),
         Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
                help="your word list or .marisa (default: the language's own)"),
-        Option(("--board-layout",), "layout", str, default="standard", metavar="LAYOUT",
-               help="the premium squares: standard (default), wwf, kelimelik, or a layout file"),
+        Option(("--board-layout",), "layout", str, metavar="LAYOUT",
+               help="the premium squares: standard, wwf, kelimelik, or a layout file (default: "
+                    "the edition's board: wwf for -l wwf, standard for the others)"),
         Option(("--top",), "top", positive, default=10, metavar="N",
                help="list the N best moves (default: 10)"),
         Option(("--format",), "format", str, default="text", choices=("text", "json"),
@@ -218,6 +220,7 @@ examples:
   elzzur scrabble -l en -b position.txt -r AEINRST
   elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
   elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1
+  elzzur scrabble -l wwf -b position.txt -r AEINRST
   elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
 }
 
@@ -378,14 +381,14 @@ class Output:
 # --- commands -------------------------------------------------------------------------------------
 
 def run_solve(args: Args, out: Output) -> None:
-    from .board import parse_boards, read_board_text
+    from .board import INLINE_BOARD, parse_boards, read_board_text
     from .languages import get_language
 
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
     for source in args.board:
         text, origin = read_board_text(source)
-        boards += parse_boards(text, language, origin)
+        boards += parse_boards(text, language, origin, inline=origin == INLINE_BOARD)
     solve_boards(boards, language, args, out)
 
 
@@ -400,8 +403,8 @@ def run_demo(args: Args, out: Output) -> None:
     if not os.path.isfile(path):
         raise ElzzurError(f"the demo board for {language.code!r} is missing ({language.demo_board})")
     args.jobs = 1
-    solve_boards(parse_boards(read_text_file(path), language, language.demo_board), language,
-                 args, out)
+    solve_boards(parse_boards(read_text_file(path), language, language.demo_board, inline=False),
+                 language, args, out)
 
 
 def solve_boards(boards, language, args: Args, out: Output) -> None:
@@ -667,11 +670,12 @@ def run_scrabble(args: Args, out: Output) -> None:
     from .scrabble import best_moves, load_layout, load_tile_set, parse_cgp
 
     tiles = load_tile_set(args.language)
+    layout_name = args.layout or tiles.layout or "standard"  # the edition's board by default
     rack = args.rack
     if args.cgp is not None:
         if args.board is not None:
             raise ElzzurError("scrabble: give the position with -b or with --cgp, not both")
-        layout = load_layout(args.layout)
+        layout = load_layout(layout_name)
         text, cgp_rack, options = parse_cgp(args.cgp, layout.size)
         rack = rack if rack is not None else cgp_rack
         if rack is None:
@@ -679,7 +683,8 @@ def run_scrabble(args: Args, out: Output) -> None:
         if options.get("lex") and args.dictionary is None:
             # a tournament lexicon (NWL23, CSW24, …) is not ours to ship: say what is used
             print(f"{PROG}: note: the position names the lexicon {options['lex']}; using the "
-                  f"built-in {args.language} dictionary (give yours with -d)", file=sys.stderr)
+                  f"built-in {tiles.language or args.language} dictionary (give yours with -d)",
+                  file=sys.stderr)
     elif args.board is None:
         raise ElzzurError("scrabble: give the position with -b POSITION or --cgp CGP")
     else:
@@ -689,7 +694,7 @@ def run_scrabble(args: Args, out: Output) -> None:
         if "\n" not in text.strip():
             text = text.replace("/", "\n")  # an inline position, rows separated by '/'
     graph = load_dictionary(args.dictionary, get_language(tiles.language or args.language)).graph
-    moves = best_moves(text, rack, args.language, graph, args.layout, args.top)
+    moves = best_moves(text, rack, args.language, graph, layout_name, args.top)
     if args.format == "json":
         import json
 

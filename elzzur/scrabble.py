@@ -41,15 +41,18 @@ PREMIUMS = {".": (1, 1), "2": (2, 1), "3": (3, 1), "d": (1, 2), "t": (1, 3), "*"
 
 class TileSet:
     """An edition's tiles: ``values`` and ``counts`` by tile, blanks, rack size, bingo bonus,
-    and the explicit table of blank (lower-case) forms."""
+    the explicit table of blank (lower-case) forms, and the edition's own board ``layout``
+    (a layout name or file, or None for the standard board)."""
 
     __slots__ = ("name", "language", "values", "counts", "blanks", "rack_size", "bingo",
-                 "blank_letters", "lower", "apart")
+                 "blank_letters", "lower", "apart", "layout")
 
     def __init__(self, values: dict, counts: dict, blanks: int = 2, rack_size: int = 7,
                  bingo: int = 50, blank_letters: dict | None = None, name: str = "tiles",
-                 language: str | None = None, digraphs_whole: bool = False):
+                 language: str | None = None, digraphs_whole: bool = False,
+                 layout: str | None = None):
         self.name = name
+        self.layout = layout
         self.language = language
         self.values = dict(values)
         self.counts = dict(counts)
@@ -97,7 +100,9 @@ def load_tile_set(spec: str) -> TileSet:
                            int(data.get("blanks", 2)), int(data.get("rack_size", 7)),
                            int(data.get("bingo", 50)), data["blank_letters"],
                            data.get("name", spec), data.get("language"),
-                           bool(data.get("digraphs_whole", False)))
+                           bool(data.get("digraphs_whole", False)), data.get("layout"))
+        if tile_set.layout is not None and not isinstance(tile_set.layout, str):
+            raise TypeError("'layout' must be a layout name")
     except (KeyError, TypeError, ValueError) as e:
         raise ElzzurError(f"{path}: bad tile set ({e})") from None
     return tile_set
@@ -311,12 +316,14 @@ class Move:
     ``(row, col, tile, is_blank)``, the main word's squares as ``(tile, is_blank, is_new)``, its
     ``score`` and the ``leave`` (the rack's tiles left, blanks as ``?``)."""
 
-    __slots__ = ("row", "col", "direction", "placed", "squares", "score", "leave", "_word")
+    __slots__ = ("row", "col", "direction", "placed", "squares", "score", "leave", "_word",
+                 "_tiles")
 
     def __init__(self, row, col, direction, placed, squares, score, leave, tiles: TileSet):
         self.row, self.col, self.direction = row, col, direction
         self.placed, self.squares, self.score, self.leave = placed, squares, score, leave
-        self._word = show_word(squares, tiles)
+        self._word = None  # spelled when first asked for: most moves of a long list never are
+        self._tiles = tiles
 
     @property
     def coordinate(self) -> str:
@@ -328,6 +335,8 @@ class Move:
     @property
     def word(self) -> str:
         """The main word, tiles played through in parentheses, blanks in lower case."""
+        if self._word is None:
+            self._word = show_word(self.squares, self._tiles)
         return self._word
 
     def key(self):
@@ -410,13 +419,21 @@ class Generator:
         return bool(self.graph.masks[node] & TERMINAL)
 
 
-def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout: Layout) -> list[Move]:
-    """Every legal move, best first (score descending, then coordinate, then word)."""
+def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout: Layout,
+                   top: int | None = None, use: str | None = None) -> list[Move]:
+    """Every legal move, best first (score descending, then coordinate, then word); the first
+    ``top`` of them if given. ``use`` is ``"c"`` or ``"python"`` (default: the C core where it
+    is built, see ``solver.backend``)."""
     gen = Generator(graph, tiles, layout)
     first = is_empty(board)
     across = across_moves
     if all(len(steps) == 1 for steps in gen.steps.values()) and not tiles.apart:
         across = across_moves_fast
+        from .solver import backend
+
+        core = graph.core() if (use or backend()) == "c" and len(board) <= 63 else None
+        if core is not None:
+            return core_moves(core, gen, board, rack, blanks, layout, first, top)
     moves = list(across(gen, board, layout, rack, blanks, first, ACROSS))
     for move in across(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
         # a single tile that also makes an across word is that across move already
@@ -426,6 +443,64 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
                 continue
         moves.append(move)
     moves.sort(key=Move.key)
+    return moves if top is None else moves[:top]
+
+
+def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Layout, first: bool,
+               top: int | None) -> list[Move]:
+    """``generate_moves`` with the search in the C core (``scrabble_across``, the same search
+    as ``across_moves_fast``). Moves come back as plain tuples; only the ``top`` best become
+    ``Move`` objects, which is where the time would otherwise go."""
+    n = len(board)
+    tiles = gen.tiles
+    bingo = layout.bingo if layout.bingo is not None else tiles.bingo
+    raw, builders = [], []
+    for direction, grid, lay in ((ACROSS, board, layout),
+                                 (DOWN, transpose(board), layout.transposed())):
+        tables = FastTables(gen, grid, lay, rack, first)
+        rack_bytes = bytes(min(c, 255) for c in tables.cnt) + bytes(64 - len(tables.cnt))
+        found = core.scrabble_across(*tables.core_args(grid, lay, rack_bytes, blanks, tiles, bingo))
+        down = direction == DOWN
+        for row, start, letters, new_mask, blank_mask, score, word in found:
+            if down and not new_mask & (new_mask - 1):
+                # a single tile that also makes an across word is that across move already
+                r, c = start + new_mask.bit_length() - 1, row
+                if (c > 0 and board[r][c - 1]) or (c + 1 < n and board[r][c + 1]):
+                    continue
+            key = (-score, down, start, row) if down else (-score, down, row, start)
+            raw.append((key, word, len(builders), row, start, letters, new_mask, blank_mask, score))
+        builders.append((direction, tables))
+    raw.sort(key=lambda item: item[:2])  # Move.key's order: the C core spelled the words
+    if top is not None:
+        raw = raw[:top]
+    moves = []
+    leaves: dict = {}
+    for _, word, which, row, start, letters, new_mask, blank_mask, score in raw:
+        direction, tables = builders[which]
+        squares, placed, used, used_blanks = [], [], 0, 0
+        for i, letter in enumerate(letters):
+            if new_mask >> i & 1:
+                if blank_mask >> i & 1:
+                    square = tables.sq_blank[letter]
+                    used_blanks += 1
+                else:
+                    square = tables.sq_new[letter]
+                    used += 1 << 3 * letter  # a rack holds at most 7 of a letter
+                placed.append((row, start + i, square[0], square[1]) if direction == ACROSS
+                              else (start + i, row, square[0], square[1]))
+                squares.append(square)
+            else:
+                squares.append(tables.bsquare[row][start + i])
+        leave = leaves.get((used, used_blanks))
+        if leave is None:
+            cnt = [c - (used >> 3 * i & 7) for i, c in enumerate(tables.cnt)]
+            leave = leaves[used, used_blanks] = tables.leave(cnt, blanks - used_blanks)
+        if direction == ACROSS:
+            move = Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave, tiles)
+        else:
+            move = Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave, tiles)
+        move._word = word
+        moves.append(move)
     return moves
 
 
@@ -636,6 +711,99 @@ def across_moves(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
     return found
 
 
+class FastTables:
+    """The tables of the letter-mask search (``across_moves_fast`` and the C core's
+    ``scrabble_across``) for one board and rack: letters are the graph's letter numbers."""
+
+    def __init__(self, gen: Generator, board, layout: Layout, rack: dict, first: bool):
+        n = len(board)
+        tiles = gen.tiles
+        self.letter_of = letter_of = {t: steps[0] for t, steps in gen.steps.items()}
+        values = tiles.values
+        size = max(letter_of.values(), default=0) + 1
+        self.val = val = [0] * size
+        every = 0
+        self.sq_new = sq_new = [None] * size
+        self.sq_blank = sq_blank = [None] * size
+        for t, i in letter_of.items():
+            val[i] = values[t]
+            every |= 1 << i
+            sq_new[i] = (t, False, True)
+            sq_blank[i] = (t, True, True)
+        self.every = every
+        checks = cross_checks(gen, board, tiles)
+        self.allow = allow = [[every] * n for _ in range(n)]
+        self.cpoints = cpoints = [[None] * n for _ in range(n)]
+        for r in range(n):
+            for c in range(n):
+                check = checks[r][c]
+                if check is not None:
+                    bits = 0
+                    for t in check[0]:
+                        bits |= 1 << letter_of[t]
+                    allow[r][c] = bits
+                    cpoints[r][c] = check[1]
+        # board squares: the letter (-1 if the dictionary cannot spell it), points, square tuple
+        self.bletter = bletter = [[-1] * n for _ in range(n)]
+        self.bpoints = bpoints = [[0] * n for _ in range(n)]
+        self.bsquare = bsquare = [[None] * n for _ in range(n)]
+        for r in range(n):
+            for c in range(n):
+                square = board[r][c]
+                if square is not None:
+                    t, b = square
+                    bletter[r][c] = letter_of.get(t, -1)
+                    bpoints[r][c] = 0 if b else values[t]
+                    bsquare[r][c] = (t, b, False)
+        self.anchor_set = set(anchors(board, layout, first))
+        self.cnt = cnt = [0] * size
+        self.rack_bits = 0
+        self.leave_order = []  # (tile, letter or None, fixed count) in show_leave's order
+        for t in sorted(rack):
+            if t in letter_of:
+                cnt[letter_of[t]] = rack[t]
+                if rack[t]:
+                    self.rack_bits |= 1 << letter_of[t]
+                self.leave_order.append((t, letter_of[t], 0))
+            else:
+                self.leave_order.append((t, None, rack[t]))
+
+    def leave(self, cnt, n_blanks: int) -> str:
+        """The rack's tiles left (``cnt`` by letter), as ``show_leave`` writes them."""
+        return "".join((t if len(t) == 1 else f"[{t}]") * (cnt[i] if i is not None else k)
+                       for t, i, k in self.leave_order) + BLANK * n_blanks
+
+    def core_args(self, board, layout: Layout, rack_bytes: bytes, blanks: int,
+                  tiles: TileSet, bingo: int) -> tuple:
+        """The arguments of the C core's ``scrabble_across`` for this board."""
+        from array import array
+
+        n = len(board)
+        cells = [(r, c) for r in range(n) for c in range(n)]
+        board_letters = bytes((-1 if board[r][c] is None else self.bletter[r][c] if
+                               self.bletter[r][c] >= 0 else -2) & 0xFF for r, c in cells)
+        anchor = bytes(1 if cell in self.anchor_set else 0 for cell in cells)
+        cp = [self.cpoints[r][c] for r, c in cells]
+        return (n, board_letters,
+                array("i", [self.bpoints[r][c] for r, c in cells]).tobytes(),
+                array("Q", [self.allow[r][c] for r, c in cells]).tobytes(),
+                array("i", [-1 if v is None else v for v in cp]).tobytes(),
+                bytes(layout.letter[r][c] for r, c in cells),
+                bytes(layout.word[r][c] for r, c in cells),
+                anchor, rack_bytes, blanks,
+                array("i", self.val + [0] * (64 - len(self.val))).tobytes(),
+                self.every, tiles.rack_size, bingo,
+                bytes(1 if board[r][c] is not None and board[r][c][1] else 0 for r, c in cells),
+                self.spelling(False, tiles), self.spelling(True, tiles))
+
+    def spelling(self, blank: bool, tiles: TileSet) -> str:
+        """Each letter number's tile (or blank form) as one character, for the C core."""
+        out = ["?"] * 64
+        for tile, i in self.letter_of.items():
+            out[i] = tiles.lower[tile] if blank else tile
+        return "".join(out)
+
+
 def across_moves_fast(gen: Generator, board, layout: Layout, rack: dict, blanks: int,
                       first: bool, direction: str):
     """``across_moves`` for tile sets whose tiles are all one letter (every edition but the
@@ -645,54 +813,11 @@ def across_moves_fast(gen: Generator, board, layout: Layout, rack: dict, blanks:
     tiles = gen.tiles
     graph = gen.graph
     masks, firsts, targets = graph.masks, graph.first, graph.targets
-    letter_of = {t: steps[0] for t, steps in gen.steps.items()}
-    values = tiles.values
-    size = max(letter_of.values(), default=0) + 1
-    val = [0] * size
-    every = 0
-    sq_new = [None] * size
-    sq_blank = [None] * size
-    for t, i in letter_of.items():
-        val[i] = values[t]
-        every |= 1 << i
-        sq_new[i] = (t, False, True)
-        sq_blank[i] = (t, True, True)
-    checks = cross_checks(gen, board, tiles)
-    allow = [[every] * n for _ in range(n)]
-    cpoints = [[None] * n for _ in range(n)]
-    for r in range(n):
-        for c in range(n):
-            check = checks[r][c]
-            if check is not None:
-                bits = 0
-                for t in check[0]:
-                    bits |= 1 << letter_of[t]
-                allow[r][c] = bits
-                cpoints[r][c] = check[1]
-    # board squares: the letter (-1 if the dictionary cannot spell it), points, square tuple
-    bletter = [[-1] * n for _ in range(n)]
-    bpoints = [[0] * n for _ in range(n)]
-    bsquare = [[None] * n for _ in range(n)]
-    for r in range(n):
-        for c in range(n):
-            square = board[r][c]
-            if square is not None:
-                t, b = square
-                bletter[r][c] = letter_of.get(t, -1)
-                bpoints[r][c] = 0 if b else values[t]
-                bsquare[r][c] = (t, b, False)
-    anchor_set = set(anchors(board, layout, first))
-    cnt = [0] * size
-    rack_bits = 0
-    leave_order = []  # (tile, letter or None, fixed count) in show_leave's order
-    for t in sorted(rack):
-        if t in letter_of:
-            cnt[letter_of[t]] = rack[t]
-            if rack[t]:
-                rack_bits |= 1 << letter_of[t]
-            leave_order.append((t, letter_of[t], 0))
-        else:
-            leave_order.append((t, None, rack[t]))
+    tables = FastTables(gen, board, layout, rack, first)
+    val, every, sq_new, sq_blank = tables.val, tables.every, tables.sq_new, tables.sq_blank
+    allow, cpoints = tables.allow, tables.cpoints
+    bletter, bpoints, bsquare = tables.bletter, tables.bpoints, tables.bsquare
+    anchor_set, cnt, rack_bits = tables.anchor_set, tables.cnt, tables.rack_bits
     found: list[Move] = []
     bingo = layout.bingo if layout.bingo is not None else tiles.bingo
     rack_size = tiles.rack_size
@@ -705,9 +830,7 @@ def across_moves_fast(gen: Generator, board, layout: Layout, rack: dict, blanks:
         placed = [(row, start + i, t, b) for i, (t, b, new) in enumerate(squares) if new]
         if len(placed) == rack_size:
             score += bingo
-        leave = "".join(
-            (t if len(t) == 1 else f"[{t}]") * (cnt[i] if i is not None else k)
-            for t, i, k in leave_order) + BLANK * n_blanks
+        leave = tables.leave(cnt, n_blanks)
         if direction == DOWN:
             placed = [(c, r, t, b) for r, c, t, b in placed]
             found.append(Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave,
@@ -863,11 +986,12 @@ def score_move(board, layout: Layout, tiles: TileSet, row: int, start: int, squa
 
 
 def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None,
-               layout: str | Layout = "standard", top: int | None = None) -> list[Move]:
-    """The Python API: moves for a position written as text, best first."""
+               layout: str | Layout | None = None, top: int | None = None) -> list[Move]:
+    """The Python API: moves for a position written as text, best first. ``layout`` defaults
+    to the edition's own board (``wwf`` for ``wwf``), else the standard one."""
     tiles = load_tile_set(language)
     if not isinstance(layout, Layout):
-        layout = load_layout(layout)
+        layout = load_layout(layout or tiles.layout or "standard")
     board = parse_board(board_text, tiles, layout.size)
     rack, blanks = parse_rack(rack_text, tiles, board)
     if graph is None:
@@ -875,8 +999,7 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
         from .languages import get_language
 
         graph = load_dictionary(None, get_language(tiles.language or language)).graph
-    moves = generate_moves(board, rack, blanks, graph, tiles, layout)
-    return moves if top is None else moves[:top]
+    return generate_moves(board, rack, blanks, graph, tiles, layout, top)
 
 
 # --- brute force (for tests) --------------------------------------------------------------------

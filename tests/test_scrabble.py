@@ -6,13 +6,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elzzur.errors import ElzzurError
 from elzzur.graph import WordGraph, build
 from elzzur.scrabble import (
-    ACROSS, DOWN, Layout, TileSet, available_tile_sets, brute_force_moves, generate_moves,
-    load_layout, load_tile_set, parse_board, parse_rack,
+    ACROSS, DOWN, FastTables, Generator, Layout, TileSet, available_tile_sets, brute_force_moves,
+    generate_moves, load_layout, load_tile_set, parse_board, parse_rack,
 )
+from elzzur.solver import backend
 
 EMPTY15 = "\n".join(["." * 15] * 15)
 
@@ -50,8 +53,9 @@ EXPECTED = {"en": (100, 2), "tr": (100, 2), "it": (120, 2), "fr": (102, 2), "de"
             "es": (100, 2), "nl": (102, 2), "pt": (120, 3)}
 
 
-def test_all_eight_editions_are_there():
-    assert available_tile_sets() == sorted(EXPECTED)
+def test_all_editions_are_there():
+    # the eight Scrabble editions, and Words With Friends (tests/test_scrabble_wwf.py)
+    assert available_tile_sets() == sorted([*EXPECTED, "wwf"])
 
 
 @pytest.mark.parametrize("code", sorted(EXPECTED))
@@ -256,6 +260,9 @@ SMALL_LAYOUTS = {
 }
 
 
+BACKENDS = ["python"] + (["c"] if backend() == "c" else [])
+
+
 def small_tiles(multi: bool, digraphs_whole: bool = False) -> TileSet:
     letters = ["A", "B", "E", "R", "S"] if not multi else ["A", "C", "H", "CH", "E"]
     values = {t: v for t, v in zip(letters, [1, 3, 1, 2, 4])}
@@ -306,10 +313,16 @@ def test_fast_and_brute_force_agree(seed):
     blanks = rng.choice([0, 0, 1, 1, 2]) if size == 5 else rng.choice([0, 1])
     rack_size = rng.randint(1, 4) if blanks < 2 else rng.randint(2, 3)
     rack = random_rack(rng, tiles, rack_size, blanks)
-    fast = generate_moves(board, rack, blanks, graph, tiles, layout)
-    assert len(fast) == len({(m.direction, m.placed) for m in fast}), "a move found twice"
     brute = brute_force_moves(board, rack, blanks, words, tiles, layout)
-    assert moves_as_set(fast) == brute
+    for use in BACKENDS:
+        fast = generate_moves(board, rack, blanks, graph, tiles, layout, use=use)
+        assert len(fast) == len({(m.direction, m.placed) for m in fast}), "a move found twice"
+        assert moves_as_set(fast) == brute, use
+        assert [m.key() for m in fast] == sorted(m.key() for m in fast)
+        for top in (1, 3):
+            assert [m.key() for m in generate_moves(board, rack, blanks, graph, tiles, layout,
+                                                    top=top, use=use)] == \
+                [m.key() for m in fast[:top]]
 
 
 def test_brute_force_sees_bingos_and_both_directions():
@@ -351,3 +364,65 @@ def test_spanish_digraphs_are_spelled_only_by_their_tiles():
     blank = generate_moves(empty, {"I": 1, "C": 1, "O": 1}, 1, graph, tiles, load_layout())
     assert "[ch]ICO" in {m.word for m in blank}
     assert not any(w.startswith(("cH", "Ch")) for w in (m.word for m in blank))
+
+
+@pytest.mark.skipif(backend() != "c", reason="the C core is not built")
+def test_the_c_core_and_python_agree_on_english_positions_move_for_move():
+    """Every field of every move: coordinate, word, score, leave, tiles placed, squares."""
+    tiles, layout = load_tile_set("en"), load_layout()
+    graph = graph_of({"ZEBRA", "ZEBRAS", "QUIZ", "QUIZZES", "SEQUIN", "RETAINS", "RETINAS",
+                      "AX", "EX", "XI", "QI", "ZA", "AB", "BE", "ES", "IS", "IN", "NE", "TA"},
+                     tiles)
+    board = parse_board(board_with({8: "....ZEBRA......", 9: "......X........"}), tiles)
+    for rack, blanks in [({"Q": 1, "U": 1, "I": 1, "E": 1, "S": 1}, 1),
+                         ({"A": 1, "E": 1, "I": 1, "N": 1, "R": 1, "S": 1, "T": 1}, 0),
+                         ({"S": 1, "E": 1}, 2)]:
+        def spelled(use):
+            return [(m.coordinate, m.word, m.score, m.leave, m.placed, m.squares)
+                    for m in generate_moves(board, rack, blanks, graph, tiles, layout, use=use)]
+        assert spelled("c") == spelled("python")
+
+
+@pytest.mark.skipif(backend() != "c", reason="the C core is not built")
+def test_the_c_core_refuses_malformed_tables():
+    from elzzur._core import Graph
+
+    graph = Graph(build(["AB"], "AB"))
+    good = (2, bytes([255] * 4), bytes(16), bytes(32), bytes(16), bytes([1] * 4),
+            bytes([1] * 4), bytes([1, 0, 0, 0]), bytes(64), 0, bytes(256), 3, 7, 50, bytes(4),
+            "AB" + "?" * 62, "ab" + "?" * 62)
+    assert graph.scrabble_across(*good) == []
+    for i, bad in [(0, 64), (1, bytes(3)), (3, bytes(31)), (1, bytes([70] * 4)), (15, "AB")]:
+        args = list(good)
+        args[i] = bad
+        with pytest.raises(ValueError):
+            graph.scrabble_across(*args)
+
+
+@pytest.mark.skipif(backend() != "c", reason="the C core is not built")
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_c_core_never_crashes_on_a_damaged_graph(data):
+    """Random bytes in the graph's arrays (header intact): the move search answers or raises
+    ValueError, never reads out of bounds."""
+    from elzzur._core import Graph
+
+    tiles, layout = load_tile_set("en"), Layout(SMALL_LAYOUTS[7], "small")
+    words = data.draw(st.sets(st.text("ABERST", min_size=2, max_size=6), min_size=1, max_size=30))
+    good = graph_of(words, tiles)
+    gen = Generator(good, tiles, layout)
+    board = [[None] * 7 for _ in range(7)]
+    board[3][3], board[3][4] = ("A", False), ("B", True)
+    rack = {"E": 1, "R": 1, "S": 1, "T": 1}
+    tables = FastTables(gen, board, layout, rack, False)
+    cnt = bytes(tables.cnt) + bytes(64 - len(tables.cnt))
+    args = tables.core_args(board, layout, cnt, 1, tiles, 50)
+    raw = bytearray(good.buffer)
+    start = 28 + (len(good.alphabet.encode()) + 7) // 8 * 8
+    for _ in range(data.draw(st.integers(1, 8))):
+        i = data.draw(st.integers(start, len(raw) - 1))
+        raw[i] = data.draw(st.sampled_from([0, 1, 0x7f, 0x80, 0xff, data.draw(st.integers(0, 255))]))
+    try:
+        Graph(bytes(raw)).scrabble_across(*args)
+    except ValueError as e:
+        assert "corrupt" in str(e)
