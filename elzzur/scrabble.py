@@ -431,7 +431,8 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
         across = across_moves_fast
         from .solver import backend
 
-        core = graph.core() if (use or backend()) == "c" and len(board) <= 63 else None
+        spelt = all(len(tiles.lower[t]) == 1 for t in gen.steps)  # the core's words: a letter each
+        core = graph.core() if (use or backend()) == "c" and len(board) <= 63 and spelt else None
         if core is not None:
             return core_moves(core, gen, board, rack, blanks, layout, first, top)
     moves = list(across(gen, board, layout, rack, blanks, first, ACROSS))
