@@ -381,14 +381,14 @@ class Output:
 # --- commands -------------------------------------------------------------------------------------
 
 def run_solve(args: Args, out: Output) -> None:
-    from .board import INLINE_BOARD, parse_boards, read_board_text
+    from .board import parse_boards, read_board_text
     from .languages import get_language
 
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
     for source in args.board:
         text, origin = read_board_text(source)
-        boards += parse_boards(text, language, origin, inline=origin == INLINE_BOARD)
+        boards += parse_boards(text, language, origin)
     solve_boards(boards, language, args, out)
 
 
@@ -403,8 +403,8 @@ def run_demo(args: Args, out: Output) -> None:
     if not os.path.isfile(path):
         raise ElzzurError(f"the demo board for {language.code!r} is missing ({language.demo_board})")
     args.jobs = 1
-    solve_boards(parse_boards(read_text_file(path), language, language.demo_board, inline=False),
-                 language, args, out)
+    solve_boards(parse_boards(read_text_file(path), language, language.demo_board), language,
+                 args, out)
 
 
 def solve_boards(boards, language, args: Args, out: Output) -> None:
@@ -458,10 +458,9 @@ def _worker_start(spec: str, args: Args) -> None:
     import signal
 
     from .dictionary import load_dictionary
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from .languages import get_language
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     language = get_language(spec)
     _worker[:] = [language, load_dictionary(args.dictionary, language), args]
 

@@ -68,12 +68,14 @@ class Cell(Record):
 
     @property
     def token(self) -> str:
-        """The cell in board-file syntax, e.g. ``Ttl``, ``Qu``, ``RE-``, ``A|E``, ``Q=8``, ``.``.
+        """The cell in board-file syntax, e.g. ``Ttl``, ``QU``, ``RE-``, ``A|E``, ``Q=8``, ``.``.
         An either/or tile is written with ``|``, which reads the same in a board file and inline
-        (where ``/`` separates rows)."""
+        (where ``/`` separates rows). Letters are written as the tile holds them: a QU tile is
+        ``QU``, not ``Qu``, which a case-mode language reads as another tile (the GUI, which
+        knows the language, shows ``Qu`` where it reads back)."""
         if not self.choices:
             return HOLE
-        text = "|".join("Qu" if letters == "QU" else letters for letters in self.choices)
+        text = "|".join(self.choices)
         if self.place == "start":
             text += "-"
         elif self.place == "end":
@@ -236,7 +238,10 @@ def parse_board(text: str, language: Language, origin: str = "board") -> Board:
 
 
 def parse_boards(text: str, language: Language, origin: str = "board") -> list[Board]:
-    """All the boards in a text; boards are separated by blank lines, rows by newlines or ``/``."""
+    """All the boards in a text; boards are separated by blank lines. A board on several lines
+    has one row a line, and ``/`` in a line is an either/or tile's (``A/E``); a board on a
+    single line is inline, in a file too: ``/`` separates its rows (an either/or tile is
+    ``A|E`` there)."""
     boards: list[Board] = []
     block: list[tuple[str, str]] = []  # (where a row is, for messages; its text)
     lines = text.splitlines()
@@ -245,11 +250,10 @@ def parse_boards(text: str, language: Language, origin: str = "board") -> list[B
         if stripped.startswith("#"):
             continue
         if stripped:
-            parts = stripped.split("/")
-            for part in parts:
-                where = f"line {number}" if len(parts) == 1 else f"row {len(block) + 1}"
-                block.append((where, part))
+            block.append((f"line {number}", stripped))
         elif block:
+            if len(block) == 1 and "/" in block[0][1]:  # a board on one line: rows split at '/'
+                block = [(f"row {n}", part) for n, part in enumerate(block[0][1].split("/"), 1)]
             boards.append(_parse_rows(block, language, origin))
             block = []
     if not boards:

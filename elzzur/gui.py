@@ -36,7 +36,18 @@ def normalize_letter(text: str, language) -> str | None:
     key = language.normalize(text)
     if key is None:
         return None
-    return "Qu" if key == "QU" else key
+    return "Qu" if key == "QU" and language.normalize("Qu") == "QU" else key
+
+
+def entry_text(cell: Cell, language=None) -> str:
+    """What a tile's entry shows: its token without the bonus code (``Q=8`` for ``Qtl=8``); a
+    QU tile as ``Qu``, as the games print it, where the language reads Qu back as QU (not in
+    a case-mode language, where Qu is another tile)."""
+    text = Cell(cell.choices, "", cell.value, cell.place).token
+    if (language is not None and cell.choices == ("QU",) and not cell.place
+            and language.normalize("Qu") == "QU"):
+        text = "Qu" + text[2:]
+    return text
 
 
 def split_token(token: str, language) -> tuple[str, str]:
@@ -49,7 +60,7 @@ def split_token(token: str, language) -> tuple[str, str]:
         cell = parse_token(token, language)
     except ElzzurError:
         return token, ""
-    return Cell(cell.choices, "", cell.value, cell.place).token, cell.bonus
+    return entry_text(cell, language), cell.bonus
 
 
 def build_board(texts: list[str], bonuses: list[str], rows: int, cols: int, language) -> Board:
@@ -63,7 +74,9 @@ def build_board(texts: list[str], bonuses: list[str], rows: int, cols: int, lang
         text = text.strip()
         if not text:
             raise ElzzurError(f"{where} is empty: type a letter, or '.' for a hole")
-        token = text if text == HOLE else text + bonus
+        # the bonus code goes between the letters and the value: Q=8 with tl is Qtl=8
+        letters, equals, value = text.partition("=")
+        token = text if text == HOLE else letters + bonus + equals + value
         try:
             cells.append(parse_token(token, language))
         except ElzzurError as e:
@@ -71,9 +84,9 @@ def build_board(texts: list[str], bonuses: list[str], rows: int, cols: int, lang
     return Board(rows, cols, tuple(cells))
 
 
-def board_entries(board: Board) -> tuple[list[str], list[str]]:
+def board_entries(board: Board, language=None) -> tuple[list[str], list[str]]:
     """The grid's entry texts and bonus codes for a board (the inverse of ``build_board``)."""
-    texts = [Cell(c.choices, "", c.value, c.place).token for c in board.cells]
+    texts = [entry_text(c, language) for c in board.cells]
     return texts, [c.bonus for c in board.cells]
 
 
@@ -407,7 +420,7 @@ class App:
         """Show a board in the grid (resized to its shape)."""
         if (board.rows, board.cols) != self.shape:
             self.resize(board.rows, board.cols)
-        texts, bonuses = board_entries(board)
+        texts, bonuses = board_entries(board, self.get_language())
         for cell, text, bonus in zip(self.cells, texts, bonuses):
             cell.set(text, bonus)
         self.clear_results()

@@ -75,7 +75,7 @@ def test_show_path_of_a_board_with_holes_and_tiles():
     board = parse_board("Qu . T/E S RE-", english)
     (row,) = find_words(board, Dictionary.from_words(["QUEST"], english), english)
     assert row == ("QUEST", 20, (0, 3, 4, 2))  # Q10 U2 E1 S1 T1 = 15, five letters: +5
-    assert show_path(board, *row) == "QUEST  20\nQu(1)  .      T(4)\nE(2)   S(3)   RE-\n"
+    assert show_path(board, *row) == "QUEST  20\nQU(1)  .      T(4)\nE(2)   S(3)   RE-\n"
 
 
 def test_notebooks_show_a_grid_and_a_word_table():
