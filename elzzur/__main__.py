@@ -731,6 +731,8 @@ def parse_args(argv: list[str]) -> Args:
     args = quick_parse(argv)
     if args is None:
         parser = build_parser()
+        if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+            parser.error(f"options come after the command (elzzur COMMAND {argv[0]} …)")
         namespace, extra = parser.parse_known_args(argv)
         if extra:
             parser.commands[namespace.command].error(f"unrecognized arguments: {' '.join(extra)}")

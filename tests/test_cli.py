@@ -104,7 +104,10 @@ def test_version(cli):
     (["solve", "-b", "A B/C D", "-s", "random"], "argument -s/--sort: invalid choice: 'random'"),
     (["solve", "-b", "A B/C D", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
     (["solve", "-l", "en"], "the following arguments are required: -b/--board"),
-    (["solve", "-b", "A B/C D", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+    (["solve", "-b", "A B/C D", "--frobnicate"], "unrecognized arguments: --frobnicate "
+                                                 "(see 'elzzur solve --help')"),
+    (["solve", "--frobnicate"], "unrecognized arguments: --frobnicate"),  # before the missing -b
+    (["-l", "en", "solve"], "options come after the command (elzzur COMMAND -l …)"),
     (["compile", "-d", "words.txt"], "the following arguments are required: -o/--output"),
     (["compile", "-d", "words.txt", "-o", "out.txt"], "the output file must end in .marisa: 'out.txt'"),
 ])
