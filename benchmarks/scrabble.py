@@ -1,10 +1,11 @@
-"""Time the Scrabble move generator (Appel & Jacobson over the word graph) on mid-game English
+"""Time the Scrabble move generator (Appel & Jacobson over the word graph) on mid-game
 positions, beside a brute-force generator in the same run.
 
     python benchmarks/scrabble.py            # 5 positions, 3 racks each of 0, 1 and 2 blanks
+    python benchmarks/scrabble.py -l es      # another edition (default: en)
     python benchmarks/scrabble.py --quick    # a smoke test: 2 positions, fewer repetitions
 
-Positions are built deterministically: from an empty board, racks drawn from the English bag
+Positions are built deterministically: from an empty board, racks drawn from the edition's bag
 with a fixed seed, the best move played each ply (8 to 12 plies). For each position, racks
 without blanks, with one and with two blanks (drawn from what is left in the bag) are timed
 with ``generate_moves`` (median over repetitions, in-process, the dictionary already loaded),
@@ -33,11 +34,12 @@ from elzzur.scrabble import (  # noqa: E402
 )
 
 
-def english_graph():
+def edition_graph(tiles):
+    """The edition's built-in dictionary."""
     from elzzur.dictionary import load_dictionary
     from elzzur.languages import get_language
 
-    return load_dictionary(None, get_language("en")).graph
+    return load_dictionary(None, get_language(tiles.language)).graph
 
 
 def bag_of(tiles) -> list[str]:
@@ -117,13 +119,14 @@ def main(argv=None) -> int:
     parser.add_argument("-k", "--racks", type=int, default=3, help="racks per position and kind")
     parser.add_argument("-r", "--repeat", type=int, default=5)
     parser.add_argument("--print-positions", action="store_true")
+    parser.add_argument("-l", "--edition", default="en", help="the tile set (default: en)")
     args = parser.parse_args(argv)
     if args.quick:
         args.positions, args.racks, args.repeat = 2, 1, 1
 
-    tiles = load_tile_set("en")
-    layout = load_layout("standard")
-    graph = english_graph()
+    tiles = load_tile_set(args.edition)
+    layout = load_layout(tiles.layout or "standard")
+    graph = edition_graph(tiles)
 
     positions = []
     for i in range(args.positions):
@@ -172,7 +175,7 @@ def main(argv=None) -> int:
     t_brute = median_time(lambda: brute_force_moves(small, rack, nb, words, tiles, small_layout),
                           1 if args.quick else 3)
 
-    print(f"Scrabble move generation, English, standard layout; {len(positions)} positions "
+    print(f"Scrabble move generation, {tiles.name}, {layout.name} layout; {len(positions)} positions "
           f"(8-12 best-move plies, seeds 7..{6 + len(positions)}), median of {args.repeat} runs "
           f"per rack; Python {sys.version.split()[0]}\n")
     heads = {("c", None): "C, all moves", ("c", 10): "C, best 10",

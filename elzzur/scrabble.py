@@ -45,7 +45,7 @@ class TileSet:
     (a layout name or file, or None for the standard board)."""
 
     __slots__ = ("name", "language", "values", "counts", "blanks", "rack_size", "bingo",
-                 "blank_letters", "lower", "apart", "layout")
+                 "blank_letters", "lower", "apart", "layout", "symbols")
 
     def __init__(self, values: dict, counts: dict, blanks: int = 2, rack_size: int = 7,
                  bingo: int = 50, blank_letters: dict | None = None, name: str = "tiles",
@@ -71,6 +71,10 @@ class TileSet:
         # which may not stand side by side in a word.
         self.apart = frozenset((t[0], t[1]) for t in self.values if digraphs_whole and
                                len(t) == 2 and t[0] in self.values and t[1] in self.values)
+        # ... and such a tile can be one symbol of a graph of tiles (``tile_graph``), where a
+        # word is spelt tile by tile and C, H never stand for CH: private-use characters
+        self.symbols = {t: chr(0xE000 + k) for k, t in enumerate(sorted(
+            t for t in self.values if len(t) > 1))} if digraphs_whole else {}
 
     @property
     def tiles(self) -> list[str]:
@@ -381,6 +385,68 @@ def is_empty(board) -> bool:
 
 # --- Appel & Jacobson ----------------------------------------------------------------------------
 
+def is_tile_graph(graph, tiles: TileSet) -> bool:
+    """True if ``graph`` spells words tile by tile with ``tiles``' symbols (``tile_graph``)."""
+    return bool(tiles.symbols) and all(symbol in graph.index for symbol in tiles.symbols.values())
+
+
+_tile_graphs: dict = {}  # id(graph) -> (graph, its graph of tiles): one derivation per process
+
+
+def tile_graph(graph, tiles: TileSet):
+    """For an edition whose digraph tiles are the only way to spell their letters (Spanish CH,
+    LL, RR), the dictionary as a graph of tiles: every CH of every word becomes the CH tile's
+    symbol, so the letter-mask search (and the C core) can treat every tile as one step and no
+    word can be spelt C, H. Other editions, and graphs of tiles already, are returned as they
+    are. The built-in dictionaries' graphs of tiles are shipped (``tools/build_dictionaries.py``
+    writes them); others are derived once (seconds for a large list) and kept in the cache."""
+    if not tiles.symbols or is_tile_graph(graph, tiles):
+        return graph
+    key = (id(graph), tuple(sorted(tiles.symbols.items())))
+    if key in _tile_graphs and _tile_graphs[key][0] is graph:
+        return _tile_graphs[key][1]
+    from . import cache
+    from .graph import WordGraph
+
+    name = tile_graph_name(graph, tiles)
+    shipped = resource("dictionaries", name)
+    if os.path.isfile(shipped):
+        derived = WordGraph.load(shipped)
+    else:
+        path = os.path.join(cache.cache_dir(), name)
+        data = cache.read(path)
+        if data is None:
+            data = derive_tile_graph(graph, tiles)
+            cache.write(path, data)
+        derived = WordGraph(data, f"{name} (the dictionary as Scrabble tiles)")
+    _tile_graphs[key] = (graph, derived)
+    return derived
+
+
+def tile_graph_name(graph, tiles: TileSet) -> str:
+    """The file name of ``graph``'s graph of tiles: checksums of the graph and the symbols, so
+    a rebuilt dictionary never meets a stale graph of tiles."""
+    import zlib
+
+    symbols = repr(sorted(tiles.symbols.items())).encode("utf-8")
+    return f"{tiles.language}-{zlib.crc32(graph.buffer):08x}-{zlib.crc32(symbols):08x}.scrabble.dawg"
+
+
+def derive_tile_graph(graph, tiles: TileSet) -> bytes:
+    """``tile_graph``'s graph, as bytes: each word with its digraphs replaced by their symbols
+    (longest tiles first)."""
+    from .graph import build
+
+    spell = sorted(tiles.symbols.items(), key=lambda item: (-len(item[0]), item[0]))
+    words = []
+    for word in graph:
+        for tile, symbol in spell:
+            word = word.replace(tile, symbol)
+        words.append(word)
+    words.sort()
+    return build(words, graph.alphabet + "".join(symbol for _, symbol in spell))
+
+
 class Generator:
     """The state of one search: the word graph, tiles and layout, and the dictionary steps of
     each tile (a tile of several letters is several steps)."""
@@ -390,9 +456,11 @@ class Generator:
         self.tiles = tiles
         self.layout = layout
         index = graph.index
+        # a graph of tiles (``tile_graph``) spells a tile of several letters as its symbol
+        spell = tiles.symbols if is_tile_graph(graph, tiles) else {}
         # each tile's letter numbers; tiles the dictionary cannot spell are left out
-        self.steps = {t: [index[ch] for ch in t] for t in tiles.values
-                      if all(ch in index for ch in t)}
+        self.steps = {t: [index[ch] for ch in spell.get(t, t)] for t in tiles.values
+                      if all(ch in index for ch in spell.get(t, t))}
         # the node-mask bit of each tile's first letter: a tile whose bit is not in a node's
         # mask cannot follow there, without walking the graph
         self.first_bit = {t: 1 << steps[0] for t, steps in self.steps.items()}
@@ -424,14 +492,17 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
     """Every legal move, best first (score descending, then coordinate, then word); the first
     ``top`` of them if given. ``use`` is ``"c"`` or ``"python"`` (default: the C core where it
     is built, see ``solver.backend``)."""
+    graph = tile_graph(graph, tiles)
     gen = Generator(graph, tiles, layout)
     first = is_empty(board)
     across = across_moves
-    if all(len(steps) == 1 for steps in gen.steps.values()) and not tiles.apart:
+    if all(len(steps) == 1 for steps in gen.steps.values()) and (
+            not tiles.apart or is_tile_graph(graph, tiles)):
         across = across_moves_fast
         from .solver import backend
 
-        spelt = all(len(tiles.lower[t]) == 1 for t in gen.steps)  # the core's words: a letter each
+        # the core spells words a character a tile: a blank's lower case must be one too
+        spelt = all(len(tiles.lower[t]) == 1 or t in tiles.symbols for t in gen.steps)
         core = graph.core() if (use or backend()) == "c" and len(board) <= 63 and spelt else None
         if core is not None:
             return core_moves(core, gen, board, rack, blanks, layout, first, top)
@@ -456,6 +527,7 @@ def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Lay
     tiles = gen.tiles
     bingo = layout.bingo if layout.bingo is not None else tiles.bingo
     raw, builders = [], []
+    spell_out = core_words(tiles)
     for direction, grid, lay in ((ACROSS, board, layout),
                                  (DOWN, transpose(board), layout.transposed())):
         tables = FastTables(gen, grid, lay, rack, first)
@@ -463,6 +535,8 @@ def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Lay
         found = core.scrabble_across(*tables.core_args(grid, lay, rack_bytes, blanks, tiles, bingo))
         down = direction == DOWN
         for row, start, letters, new_mask, blank_mask, score, word in found:
+            if spell_out:
+                word = word.translate(spell_out)
             if down and not new_mask & (new_mask - 1):
                 # a single tile that also makes an across word is that across move already
                 r, c = start + new_mask.bit_length() - 1, row
@@ -798,11 +872,24 @@ class FastTables:
                 self.spelling(False, tiles), self.spelling(True, tiles))
 
     def spelling(self, blank: bool, tiles: TileSet) -> str:
-        """Each letter number's tile (or blank form) as one character, for the C core."""
+        """Each letter number's tile (or blank form) as one character, for the C core: a tile
+        of several letters as its symbol (another one for its blank, see ``core_words``)."""
         out = ["?"] * 64
         for tile, i in self.letter_of.items():
-            out[i] = tiles.lower[tile] if blank else tile
+            if tile in tiles.symbols:
+                out[i] = chr(ord(tiles.symbols[tile]) + 0x100 * blank)
+            else:
+                out[i] = tiles.lower[tile] if blank else tile
         return "".join(out)
+
+
+def core_words(tiles: TileSet) -> dict:
+    """``str.translate`` table from the C core's words to ``show_word``'s: ``[CH]``, ``[ch]``."""
+    table = {}
+    for tile, symbol in tiles.symbols.items():
+        table[ord(symbol)] = f"[{tile}]"
+        table[ord(symbol) + 0x100] = f"[{tiles.lower[tile]}]"
+    return table
 
 
 def across_moves_fast(gen: Generator, board, layout: Layout, rack: dict, blanks: int,

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from elzzur.errors import ElzzurError
 from elzzur.graph import WordGraph, build
 from elzzur.scrabble import (
-    ACROSS, DOWN, FastTables, Generator, Layout, TileSet, available_tile_sets, brute_force_moves,
-    generate_moves, load_layout, load_tile_set, parse_board, parse_rack,
+    ACROSS, DOWN, FastTables, Generator, Layout, TileSet, across_moves, available_tile_sets,
+    brute_force_moves, derive_tile_graph, generate_moves, is_empty, is_tile_graph, load_layout,
+    load_tile_set, parse_board, parse_rack, tile_graph, tile_graph_name, transpose,
 )
 from elzzur.solver import backend
 
@@ -426,3 +427,66 @@ def test_the_c_core_never_crashes_on_a_damaged_graph(data):
         Graph(bytes(raw)).scrabble_across(*args)
     except ValueError as e:
         assert "corrupt" in str(e)
+
+
+# --- Spanish: the graph of tiles ---------------------------------------------------------------
+
+def letter_by_letter(board, rack, blanks, graph, tiles, layout):
+    """The moves as the letter walk finds them (``across_moves`` on the plain dictionary graph,
+    with the rule that C then H spell no CH): what the graph of tiles must reproduce."""
+    gen = Generator(graph, tiles, layout)
+    first = is_empty(board)
+    moves = list(across_moves(gen, board, layout, rack, blanks, first, ACROSS))
+    for move in across_moves(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
+        if len(move.placed) == 1:
+            r, c = move.placed[0][:2]
+            if (c > 0 and board[r][c - 1]) or (c + 1 < len(board) and board[r][c + 1]):
+                continue
+        moves.append(move)
+    return sorted(moves, key=lambda m: m.key())
+
+
+def test_the_shipped_spanish_graph_of_tiles_is_current():
+    """Derived from today's es-native.dawg (a rebuilt dictionary changes the name, so a stale
+    file would be passed over, and this test would fail)."""
+    from elzzur.dictionary import load_dictionary
+    from elzzur.languages import get_language
+    from elzzur.resources import resource
+
+    tiles = load_tile_set("es")
+    graph = load_dictionary(None, get_language("es-native")).graph
+    path = resource("dictionaries", tile_graph_name(graph, tiles))
+    with open(path, "rb") as f:
+        assert f.read() == derive_tile_graph(graph, tiles)
+    derived = tile_graph(graph, tiles)
+    assert is_tile_graph(derived, tiles) and len(derived) == len(graph)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_spanish_moves_by_tiles_equal_moves_letter_by_letter(seed):
+    from elzzur.dictionary import load_dictionary
+    from elzzur.languages import get_language
+
+    tiles, layout = load_tile_set("es"), load_layout()
+    graph = load_dictionary(None, get_language("es-native")).graph
+    rng = random.Random(seed)
+    bag = [t for t, n in tiles.counts.items() for _ in range(n)]
+    rng.shuffle(bag)
+    board = [[None] * 15 for _ in range(15)]
+    for _ in range(6):  # a mid-game position: best moves from random racks
+        rack = {}
+        for t in bag[:7]:
+            rack[t] = rack.get(t, 0) + 1
+        del bag[:7]
+        moves = generate_moves(board, rack, 0, graph, tiles, layout, top=1)
+        if moves:
+            apply(board, moves[0])
+    rack = {}
+    for t in bag[:6 - seed % 3]:
+        rack[t] = rack.get(t, 0) + 1
+    blanks = seed % 3
+    expected = [(m.coordinate, m.word, m.score, m.leave, m.placed)
+                for m in letter_by_letter(board, rack, blanks, graph, tiles, layout)]
+    for use in BACKENDS:
+        assert [(m.coordinate, m.word, m.score, m.leave, m.placed) for m in
+                generate_moves(board, rack, blanks, graph, tiles, layout, use=use)] == expected

@@ -496,6 +496,22 @@ def save_graph(keys: Iterable[str], language: Language, path: Path) -> None:
     graph.save(graph.build(keys, alphabet(language)), str(path))
 
 
+def save_tile_graphs(lang: str, out: Path) -> None:
+    """For each Scrabble edition on this dictionary whose digraph tiles spell their letters
+    alone (Spanish), its graph of tiles (``elzzur.scrabble.tile_graph``), shipped so the first
+    move search does not spend seconds deriving it."""
+    from elzzur.graph import WordGraph
+    from elzzur.scrabble import available_tile_sets, derive_tile_graph, load_tile_set, tile_graph_name
+
+    source = WordGraph.load(str(out / f"{lang}.dawg"))
+    for old in out.glob(f"{lang}-*.scrabble.dawg"):  # of an earlier build of this dictionary
+        old.unlink()
+    for edition in available_tile_sets():
+        tiles = load_tile_set(edition)
+        if tiles.symbols and tiles.language == lang:
+            graph.save(derive_tile_graph(source, tiles), str(out / tile_graph_name(source, tiles)))
+
+
 def build(lang: str, root: Path, out: Path) -> Result:
     """Read, clean, filter and compile one language."""
     start = time.monotonic()
@@ -505,6 +521,7 @@ def build(lang: str, root: Path, out: Path) -> Result:
     size = save_trie(keys, out / f"{lang}.marisa")
     check(lang, out / f"{lang}.marisa")
     save_graph(keys, language, out / f"{lang}.dawg")
+    save_tile_graphs(lang, out)
     return Result(lang, len(keys), size, time.monotonic() - start, kept)
 
 
