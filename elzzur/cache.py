@@ -37,24 +37,33 @@ def entry(source: str, kind: str) -> str | None:
 
 
 def read(path: str | None) -> bytes | None:
+    """An entry's data, or None if there is none or it is damaged (its checksum differs)."""
     if path is None:
         return None
     try:
         with open(path, "rb") as f:
-            return f.read()
+            data = f.read()
     except OSError:
         return None
+    import zlib
+
+    if len(data) < 4 or zlib.crc32(data[:-4]).to_bytes(4, "little") != data[-4:]:
+        return None  # cut short or damaged on disk: derive it again
+    return data[:-4]
 
 
 def write(path: str | None, data: bytes) -> None:
-    """Store ``data`` atomically; a cache that cannot be written is not an error."""
+    """Store ``data`` atomically, with a checksum; a cache that cannot be written is not an error."""
     if path is None:
         return
+    import zlib
+
     temp = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(temp, "wb") as f:
             f.write(data)
+            f.write(zlib.crc32(data).to_bytes(4, "little"))
         os.replace(temp, path)
     except OSError:
         try:

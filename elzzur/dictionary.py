@@ -146,15 +146,45 @@ def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dicti
             return Dictionary(WordGraph(data, path), path, trie_path=path if is_marisa else None)
         except ElzzurError:  # a damaged cache entry: build the graph again below
             pass
-    trie = None
     if is_marisa:
-        trie = load_trie(path)
-        words = trie.iterkeys()
+        data = trie_graph(path, language)
     else:
-        words = read_word_list(path, language)
-    data = build(words, alphabet(language))
+        data = build(read_word_list(path, language), alphabet(language))
     cache.write(cached, data)
-    return Dictionary(WordGraph(data, path), path, trie, path if is_marisa else None)
+    return Dictionary(WordGraph(data, path), path, trie_path=path if is_marisa else None)
+
+
+def trie_graph(path: str, language: Language) -> bytes:
+    """The word graph of a compiled dictionary's keys. marisa does not check the file it maps,
+    and walking the keys of a damaged one can crash the process: where processes fork, the walk
+    runs in a child, whose crash is an error here (a file it read whole is safe to walk after).
+    """
+    if not hasattr(os, "fork"):
+        return build(load_trie(path).iterkeys(), alphabet(language))
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: the graph, or the message of an ElzzurError with status 2
+        status = 0
+        try:
+            os.close(read_end)
+            try:
+                out = build(load_trie(path).iterkeys(), alphabet(language))
+            except ElzzurError as e:
+                out, status = str(e).encode("utf-8", "surrogateescape"), 2
+            with os.fdopen(write_end, "wb") as f:
+                f.write(out)
+        except BaseException:  # noqa: B036 — nothing may escape a forked child
+            status = 1
+        os._exit(status)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as f:
+        data = f.read()
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    if status == 2:
+        raise ElzzurError(data.decode("utf-8", "surrogateescape"))
+    if status != 0:
+        raise ElzzurError(f"{path}: not a valid MARISA dictionary (reading it failed: the file is damaged)")
+    return data
 
 
 def graph_kind(language: Language) -> str:

@@ -39,7 +39,7 @@ class WordGraph:
     """A loaded word graph: the four arrays as memoryviews over a file or bytes."""
 
     __slots__ = ("alphabet", "index", "masks", "first", "targets", "ranks", "n_words", "longest",
-                 "buffer", "_mmap", "_core")
+                 "buffer", "_mmap", "_core", "origin")
 
     def __init__(self, buffer, origin: str = "word graph") -> None:
         data = memoryview(buffer)
@@ -55,7 +55,13 @@ class WordGraph:
         end = start + 12 * n_nodes + 8 * n_edges
         if len(data) != end:
             raise ElzzurError(f"{origin}: word graph is {len(data)} bytes, expected {end}")
-        self.alphabet = bytes(data[HEADER_SIZE:HEADER_SIZE + alpha_len]).decode("utf-8")
+        try:
+            self.alphabet = bytes(data[HEADER_SIZE:HEADER_SIZE + alpha_len]).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ElzzurError(f"{origin}: word graph's alphabet is not UTF-8") from None
+        if len(self.alphabet) > MAX_LETTERS:
+            raise ElzzurError(f"{origin}: word graph has {len(self.alphabet)} letters, "
+                              f"at most {MAX_LETTERS}")
         self.index = {letter: i for i, letter in enumerate(self.alphabet)}
         self.masks = data[start:start + 8 * n_nodes].cast("Q")
         start += 8 * n_nodes
@@ -66,6 +72,7 @@ class WordGraph:
         self.ranks = data[start:start + 4 * n_edges].cast("I")
         self.n_words = n_words
         self.longest = longest
+        self.origin = origin
         self.buffer = buffer
         self._mmap = None
         self._core = None
@@ -115,20 +122,26 @@ class WordGraph:
         return node > 0 or node == 0 and self.n_words > 0  # the root is there even when empty
 
     def __iter__(self):
-        """Every word, in alphabetical (alphabet) order."""
+        """Every word, in alphabetical (alphabet) order. A damaged graph (an edge out of range,
+        a letter beyond the alphabet, a loop) is an ElzzurError, not an endless walk."""
         alphabet, masks, first, targets = self.alphabet, self.masks, self.first, self.targets
         stack = [(0, "")]
         while stack:
             node, word = stack.pop()
-            mask = masks[node]
-            if mask & TERMINAL:
-                yield word
-            children = []
-            edge = first[node]
-            for i in range(MAX_LETTERS):
-                if mask >> i & 1:
-                    children.append((targets[edge], word + alphabet[i]))
-                    edge += 1
+            try:
+                mask = masks[node]
+                if mask & TERMINAL:
+                    yield word
+                if len(word) >= self.longest and mask & ~TERMINAL:
+                    raise IndexError("a word longer than the longest")  # or a loop
+                children = []
+                edge = first[node]
+                for i in range(MAX_LETTERS):
+                    if mask >> i & 1:
+                        children.append((targets[edge], word + alphabet[i]))
+                        edge += 1
+            except IndexError:
+                raise ElzzurError(f"{self.origin}: the word graph is damaged") from None
             stack.extend(reversed(children))
 
     def core(self):

@@ -107,7 +107,7 @@ def load_tile_set(spec: str) -> TileSet:
                            bool(data.get("digraphs_whole", False)), data.get("layout"))
         if tile_set.layout is not None and not isinstance(tile_set.layout, str):
             raise TypeError("'layout' must be a layout name")
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, OverflowError, AttributeError) as e:
         raise ElzzurError(f"{path}: bad tile set ({e})") from None
     return tile_set
 
@@ -213,13 +213,17 @@ def parse_cgp(text: str, size: int = 15) -> tuple[str, str | None, dict]:
         out, width, i = [], 0, 0
         while i < len(row):
             ch = row[i]
-            if ch.isdigit():
+            if "0" <= ch <= "9":  # not str.isdigit: int() refuses "²", which it accepts
                 j = i
-                while j < len(row) and row[j].isdigit():
+                while j < len(row) and "0" <= row[j] <= "9":
                     j += 1
-                run = int(row[i:j])
+                digits = row[i:j].lstrip("0") or "0"
+                # a long run is refused before int() (4,300 digits) or "." * run (memory) fails
+                run = int(digits) if len(digits) <= len(str(size)) else size + 1
                 if run == 0:
                     raise ElzzurError(f"cgp row {r + 1}: a run of 0 empty squares")
+                if run > size:
+                    raise ElzzurError(f"cgp row {r + 1}: a run of more than {size} empty squares")
                 out.append("." * run)
                 width += run
                 i = j

@@ -105,6 +105,12 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
                 f"the search took more than {limit:,} steps on this {board.rows}x{board.cols} "
                 "board and was stopped" + (" (paths that revisit cells multiply quickly)"
                                            if revisit else "")) from None
+        if isinstance(e, IndexError) or isinstance(e, ValueError) and "corrupt" in str(e):
+            # only a damaged file can do this (the core checks every step, Python indexes out)
+            from .cache import cache_dir
+
+            raise ElzzurError(f"{graph.origin}: the word graph is damaged (reinstall elzzur, or "
+                              f"remove its cache, {cache_dir()})") from None
         raise
     if rules.max_length:
         found = [row for row in found if len(row[0]) <= rules.max_length]
