@@ -267,3 +267,18 @@ def test_a_one_megabyte_line_in_a_word_list_is_dropped(cli, tmp_path):
     (tmp_path / "long.txt").write_text("a" * 2**20 + "\ncat\n", encoding="utf-8")
     assert cli("solve", "-l", "en", "-d", "long.txt", "-b", "C A/T S", "-q").out.split() == \
         ["CAT", "6", "(0,0)", "(0,1)", "(1,0)"]
+
+
+@pytest.mark.parametrize("size", [10, 5000, 200_000])  # small entries and large ones
+def test_a_damaged_or_cut_cache_entry_reads_as_missing(tmp_path, size):
+    from elzzur import cache
+
+    path = str(tmp_path / "entry")
+    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    cache.write(path, data)
+    assert cache.read(path) == data
+    raw = bytearray(open(path, "rb").read())
+    for damaged in (raw[:-1], raw[:size // 2], raw[:3] + bytes([raw[3] ^ 0x10]) + raw[4:]):
+        with open(path, "wb") as f:
+            f.write(damaged)
+        assert cache.read(path) is None
