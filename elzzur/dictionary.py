@@ -161,6 +161,9 @@ def trie_graph(path: str, language: Language) -> bytes:
     """
     if not hasattr(os, "fork"):
         return build(load_trie(path).iterkeys(), alphabet(language))
+    import marisa_trie  # noqa: F401 -- imported here, not in the child: a fork copies only
+    # the forking thread, and an import lock another thread (the GUI's) held would never free
+
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: the graph, or the message of an ElzzurError with status 2
