@@ -122,3 +122,14 @@ def run_module(tmp_path):
         )
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def environment_left_as_found():
+    """A test that changes os.environ (say ELZZUR_PURE_PYTHON) would change every later test
+    and the README examples' child processes: use monkeypatch, which puts it back."""
+    before = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+    yield
+    after = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+    assert after == before, {k: (before.get(k), after.get(k)) for k in set(before) | set(after)
+                             if before.get(k) != after.get(k)}
