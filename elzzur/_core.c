@@ -1105,6 +1105,21 @@ node_child(Scrabble *s, uint32_t node, uint64_t m, int i, uint32_t *child)
     return 0;
 }
 
+/* A tile of letter i (whose bit is `bit`) leaves the rack, or comes back to it. */
+static inline void
+rack_take(Scrabble *s, int i, uint64_t bit)
+{
+    if (!--s->cnt[i])
+        s->rack_bits ^= bit;
+}
+
+static inline void
+rack_give(Scrabble *s, int i, uint64_t bit)
+{
+    if (!s->cnt[i]++)
+        s->rack_bits |= bit;
+}
+
 static void
 scrabble_record(Scrabble *s, int end, long long score)
 {
@@ -1170,14 +1185,12 @@ scrabble_extend(Scrabble *s, int col, uint32_t node, int anchor, long long pts, 
         s->letters[pos] = (uint8_t)i;
         s->len = pos + 1;
         if (s->cnt[i]) {
-            if (!--s->cnt[i])
-                s->rack_bits ^= bit;
+            rack_take(s, i, bit);
             long long v = s->val[i] * lmul;
             s->new_mask = new_mask | (UINT64_C(1) << pos);
             scrabble_extend(s, col + 1, next, anchor, pts + v, wm2,
                             cp < 0 ? cross : cross + (cp + v) * wmc);
-            if (!s->cnt[i]++)
-                s->rack_bits |= bit;
+            rack_give(s, i, bit);
         }
         if (s->blanks && !s->error) {
             s->blanks--;
@@ -1223,11 +1236,9 @@ scrabble_left(Scrabble *s, int anchor, uint32_t node, int limit)
         s->len = k + 1;
         s->new_mask = new_mask | (UINT64_C(1) << k);
         if (s->cnt[i]) {
-            if (!--s->cnt[i])
-                s->rack_bits ^= bit;
+            rack_take(s, i, bit);
             scrabble_left(s, anchor, next, limit - 1);
-            if (!s->cnt[i]++)
-                s->rack_bits |= bit;
+            rack_give(s, i, bit);
         }
         if (s->blanks && !s->error) {
             s->blanks--;

@@ -10,29 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elzzur.errors import ElzzurError
-from elzzur.graph import WordGraph, build
+from elzzur.graph import build
 from elzzur.scrabble import (
     ACROSS, DOWN, FastTables, Generator, Layout, TileSet, across_moves, available_tile_sets,
     brute_force_moves, derive_tile_graph, generate_moves, is_empty, is_tile_graph, load_layout,
     load_tile_set, parse_board, parse_rack, tile_graph, tile_graph_name, transpose,
 )
 from elzzur.solver import backend
-
-EMPTY15 = "\n".join(["." * 15] * 15)
-
-
-def graph_of(words, tiles: TileSet) -> WordGraph:
-    letters = sorted({ch for tile in tiles.values for ch in tile} | {ch for w in words for ch in w})
-    return WordGraph(build(words, "".join(letters)))
-
-
-def board_with(rows: dict[int, str], size: int = 15) -> str:
-    """A grid with the given 1-based rows replaced."""
-    lines = ["." * size] * size
-    for r, text in rows.items():
-        lines[r - 1] = text
-    return "\n".join(lines)
-
+from scrabble_helpers import EMPTY15, board_with, find, graph_of
 
 def english_moves(words, board_text, rack_text):
     tiles = load_tile_set("en")
@@ -40,12 +25,6 @@ def english_moves(words, board_text, rack_text):
     board = parse_board(board_text, tiles)
     rack, blanks = parse_rack(rack_text, tiles, board)
     return generate_moves(board, rack, blanks, graph_of(words, tiles), tiles, layout)
-
-
-def find(moves, coordinate, word):
-    matches = [m for m in moves if m.coordinate == coordinate and m.word == word]
-    assert len(matches) == 1, (coordinate, word, moves[:10])
-    return matches[0]
 
 
 # --- data -----------------------------------------------------------------------------------------

@@ -13,25 +13,10 @@ from collections import Counter
 
 import pytest
 
-from elzzur.graph import WordGraph, build
 from elzzur.scrabble import (
-    TileSet, generate_moves, load_layout, load_tile_set, parse_board, parse_rack,
+    generate_moves, load_layout, load_tile_set, parse_board, parse_rack,
 )
-
-EMPTY15 = "\n".join(["." * 15] * 15)
-
-
-def graph_of(words, tiles: TileSet) -> WordGraph:
-    letters = sorted({ch for tile in tiles.values for ch in tile} | {ch for w in words for ch in w})
-    return WordGraph(build(words, "".join(letters)))
-
-
-def board_with(rows: dict[int, str]) -> str:
-    """An empty 15x15 grid with the given 1-based rows replaced."""
-    lines = ["." * 15] * 15
-    for r, text in rows.items():
-        lines[r - 1] = text
-    return "\n".join(lines)
+from scrabble_helpers import EMPTY15, board_with, find, graph_of
 
 
 def moves_on(layout_name, language, words, board_text, rack_text):
@@ -40,12 +25,6 @@ def moves_on(layout_name, language, words, board_text, rack_text):
     board = parse_board(board_text, tiles)
     rack, blanks = parse_rack(rack_text, tiles, board)
     return generate_moves(board, rack, blanks, graph_of(words, tiles), tiles, layout)
-
-
-def find(moves, coordinate, word):
-    matches = [m for m in moves if m.coordinate == coordinate and m.word == word]
-    assert len(matches) == 1, (coordinate, word, moves[:10])
-    return matches[0]
 
 
 # --- the data -------------------------------------------------------------------------------------

@@ -16,10 +16,8 @@ from __future__ import annotations
 import pytest
 
 from elzzur.errors import ElzzurError
-from elzzur.graph import WordGraph, build
-from elzzur.scrabble import TileSet, best_moves, load_layout, load_tile_set, tile_set_path
-
-EMPTY15 = "\n".join(["." * 15] * 15)
+from elzzur.scrabble import best_moves, load_layout, load_tile_set, tile_set_path
+from scrabble_helpers import EMPTY15, board_with, find, graph_of
 
 # The sources' tables (see the header of wwf.toml): (value, count) by letter.
 WWF = {
@@ -30,30 +28,11 @@ WWF = {
 }
 
 
-def graph_of(words, tiles: TileSet) -> WordGraph:
-    letters = sorted({ch for tile in tiles.values for ch in tile} | {ch for w in words for ch in w})
-    return WordGraph(build(words, "".join(letters)))
-
-
-def board_with(rows: dict[int, str]) -> str:
-    """An empty 15x15 grid with the given 1-based rows replaced."""
-    lines = ["." * 15] * 15
-    for r, text in rows.items():
-        lines[r - 1] = text
-    return "\n".join(lines)
-
-
 def wwf_moves(words, board_text, rack_text, language="wwf", layout=None):
     """``best_moves`` (the Python API) with a graph of just ``words``; layout None = the
     edition's own board."""
     graph = graph_of(words, load_tile_set(language))
     return best_moves(board_text, rack_text, language, graph, layout)
-
-
-def find(moves, coordinate, word):
-    matches = [m for m in moves if m.coordinate == coordinate and m.word == word]
-    assert len(matches) == 1, (coordinate, word, moves[:10])
-    return matches[0]
 
 
 # --- the data -------------------------------------------------------------------------------------
