@@ -757,7 +757,8 @@ def _drop_stdout() -> None:
 
 
 def main(argv=None) -> int:
-    """Run one command; return its exit status (0 ok, 1 bad data, 2 usage, 130 interrupted)."""
+    """Run one command; return its exit status (0 ok, 1 bad data, 2 usage, 70 a bug in elzzur,
+    130 interrupted)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     out = None
     try:
@@ -789,7 +790,19 @@ def main(argv=None) -> int:
         print(f"{PROG}: error: {where}{e.strerror or e}", file=sys.stderr)
         _drop_stdout()  # or exiting would try to write it again, and complain
         return 1
+    except Exception as e:  # a bug (or a damaged installation): still one line, no partial file
+        if os.environ.get("ELZZUR_DEBUG") == "1":
+            raise
+        if out is not None:
+            out.close(ok=False)
+        print(f"{PROG}: error: internal error ({type(e).__name__}: {e}); please report it with "
+              f"the command that caused it (ELZZUR_DEBUG=1 shows where it happened)",
+              file=sys.stderr)
+        return INTERNAL_ERROR
     return 0
+
+
+INTERNAL_ERROR = 70  # EX_SOFTWARE of BSD's sysexits.h
 
 
 if __name__ == "__main__":

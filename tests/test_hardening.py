@@ -282,3 +282,20 @@ def test_a_damaged_or_cut_cache_entry_reads_as_missing(tmp_path, size):
         with open(path, "wb") as f:
             f.write(damaged)
         assert cache.read(path) is None
+
+
+def test_a_bug_is_one_line_and_status_70_and_leaves_no_file(cli, tmp_path, words_txt, monkeypatch):
+    import elzzur.__main__ as cli_module
+
+    def broken(*args):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(cli_module, "render_board", broken)
+    result = cli("solve", "-d", str(words_txt), "-b", "C A/T S", "-o", "out.txt")
+    assert result.error(70) == (
+        "elzzur: error: internal error (IndexError: list index out of range); please report it "
+        "with the command that caused it (ELZZUR_DEBUG=1 shows where it happened)")
+    assert sorted(os.listdir(tmp_path)) == ["words.txt"]
+    monkeypatch.setenv("ELZZUR_DEBUG", "1")
+    with pytest.raises(IndexError):
+        cli("solve", "-d", str(words_txt), "-b", "C A/T S")
