@@ -553,7 +553,8 @@ def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Lay
     if top is not None:
         raw = raw[:top]
     moves = []
-    leaves: dict = {}
+    leaves: dict = {}  # by the tiles used: a count a letter, in `width` bits (a rack's worth)
+    width = max(tiles.rack_size, sum(rack.values())).bit_length()
     for _, word, which, row, start, letters, new_mask, blank_mask, score in raw:
         direction, tables = builders[which]
         squares, placed, used, used_blanks = [], [], 0, 0
@@ -564,7 +565,7 @@ def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Lay
                     used_blanks += 1
                 else:
                     square = tables.sq_new[letter]
-                    used += 1 << 3 * letter  # a rack holds at most 7 of a letter
+                    used += 1 << width * letter
                 placed.append((row, start + i, square[0], square[1]) if direction == ACROSS
                               else (start + i, row, square[0], square[1]))
                 squares.append(square)
@@ -572,7 +573,7 @@ def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Lay
                 squares.append(tables.bsquare[row][start + i])
         leave = leaves.get((used, used_blanks))
         if leave is None:
-            cnt = [c - (used >> 3 * i & 7) for i, c in enumerate(tables.cnt)]
+            cnt = [c - (used >> width * i & (1 << width) - 1) for i, c in enumerate(tables.cnt)]
             leave = leaves[used, used_blanks] = tables.leave(cnt, blanks - used_blanks)
         if direction == ACROSS:
             move = Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave, tiles)

@@ -469,3 +469,18 @@ def test_spanish_moves_by_tiles_equal_moves_letter_by_letter(seed):
     for use in BACKENDS:
         assert [(m.coordinate, m.word, m.score, m.leave, m.placed) for m in
                 generate_moves(board, rack, blanks, graph, tiles, layout, use=use)] == expected
+
+
+def test_a_big_rack_of_one_letter_leaves_the_same_on_both_backends():
+    """A house rule's rack of 12 holding 9 A's: every leave counts right (the C core's moves
+    are rebuilt with a counter for each letter, wide enough for the rack)."""
+    tiles = TileSet({"A": 1, "B": 3}, {"A": 20, "B": 5}, blanks=2, rack_size=12, bingo=10)
+    graph = graph_of({"AA", "AAA", "AAAAAAAA", "BAA"}, tiles)
+    board = [[None] * 15 for _ in range(15)]
+    spelled = {use: [(m.coordinate, m.word, m.score, m.leave) for m in
+                     generate_moves(board, {"A": 9, "B": 1}, 2, graph, tiles, load_layout(),
+                                    use=use)] for use in BACKENDS}
+    assert spelled["python"][0][3] and all(v == spelled["python"] for v in spelled.values())
+    # 8A to 8H: eight A's of 1, one on D8 (double letter): 9; A8 triples and H8 doubles the
+    # word: 9 x 3 x 2 = 54 (8 tiles of a 12-tile rack: no bingo); left: A, B and two blanks
+    assert ("8A", "AAAAAAAA", 54, "AB??") in spelled["python"]
