@@ -404,6 +404,11 @@ class App:
         for cell in self.cells:
             cell.frame.destroy()
         self.cells = []
+        # the old tiles' Tk variables are freed now, on Tk's thread: left to the collector they
+        # could be freed in the solving thread, and Tk refuses that (RuntimeError in __del__)
+        import gc
+
+        gc.collect()
         self.shape = (rows, cols)
         self.nrows.set(rows)
         self.ncols.set(cols)
