@@ -76,6 +76,11 @@ class TileSet:
         self.symbols = {t: chr(0xE000 + k) for k, t in enumerate(sorted(
             t for t in self.values if len(t) > 1))} if digraphs_whole else {}
 
+    def spelled_apart(self, word_tiles) -> bool:
+        """True if two neighbouring tiles spell what must be one tile (``apart``)."""
+        apart = self.apart
+        return bool(apart) and any(pair in apart for pair in zip(word_tiles, word_tiles[1:]))
+
     @property
     def tiles(self) -> list[str]:
         return list(self.values)
@@ -477,18 +482,6 @@ class Generator:
                 return -1
         return node if tile in self.steps else -1
 
-    def spelled_apart(self, word_tiles) -> bool:
-        """True if two neighbouring tiles spell what must be one tile (``TileSet.apart``)."""
-        apart = self.tiles.apart
-        return bool(apart) and any(pair in apart for pair in zip(word_tiles, word_tiles[1:]))
-
-    def is_word(self, word_tiles) -> bool:
-        node = 0
-        for tile in word_tiles:
-            node = self.step(node, tile)
-            if node < 0:
-                return False
-        return bool(self.graph.masks[node] & TERMINAL)
 
 
 def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout: Layout,
@@ -510,16 +503,27 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
         core = graph.core() if (use or backend()) == "c" and len(board) <= 63 and spelt else None
         if core is not None:
             return core_moves(core, gen, board, rack, blanks, layout, first, top)
+    moves = both_ways(across, gen, board, layout, rack, blanks, first)
+    return moves if top is None else moves[:top]
+
+
+def both_ways(across, gen: Generator, board, layout: Layout, rack: dict, blanks: int,
+              first: bool) -> list[Move]:
+    """The moves ``across`` (an across-move generator) finds on the board and, as down moves,
+    on the transposed board, best first."""
     moves = list(across(gen, board, layout, rack, blanks, first, ACROSS))
     for move in across(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
-        # a single tile that also makes an across word is that across move already
-        if len(move.placed) == 1:
-            r, c = move.placed[0][:2]
-            if (c > 0 and board[r][c - 1]) or (c + 1 < len(board) and board[r][c + 1]):
-                continue
+        if len(move.placed) == 1 and makes_across_word(board, *move.placed[0][:2]):
+            continue
         moves.append(move)
     moves.sort(key=Move.key)
-    return moves if top is None else moves[:top]
+    return moves
+
+
+def makes_across_word(board, r: int, c: int) -> bool:
+    """True if a tile on (r, c) has a tile beside it: a single tile played there is the across
+    move it makes already, not also a down move."""
+    return bool((c > 0 and board[r][c - 1]) or (c + 1 < len(board) and board[r][c + 1]))
 
 
 def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Layout, first: bool,
@@ -527,7 +531,6 @@ def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Lay
     """``generate_moves`` with the search in the C core (``scrabble_across``, the same search
     as ``across_moves_fast``). Moves come back as plain tuples; only the ``top`` best become
     ``Move`` objects, which is where the time would otherwise go."""
-    n = len(board)
     tiles = gen.tiles
     bingo = layout.bingo if layout.bingo is not None else tiles.bingo
     raw, builders = [], []
@@ -541,11 +544,9 @@ def core_moves(core, gen: Generator, board, rack: dict, blanks: int, layout: Lay
         for row, start, letters, new_mask, blank_mask, score, word in found:
             if spell_out:
                 word = word.translate(spell_out)
-            if down and not new_mask & (new_mask - 1):
-                # a single tile that also makes an across word is that across move already
-                r, c = start + new_mask.bit_length() - 1, row
-                if (c > 0 and board[r][c - 1]) or (c + 1 < n and board[r][c + 1]):
-                    continue
+            if down and not new_mask & (new_mask - 1) and \
+                    makes_across_word(board, start + new_mask.bit_length() - 1, row):
+                continue
             key = (-score, down, start, row) if down else (-score, down, row, start)
             raw.append((key, word, len(builders), row, start, letters, new_mask, blank_mask, score))
         builders.append((direction, tables))
@@ -639,7 +640,7 @@ def cross_checks(gen: Generator, board, tiles: TileSet):
                             break
                         end = gen.step(end, t)
                     if end >= 0 and gen.graph.masks[end] & TERMINAL and not \
-                            gen.spelled_apart(above_tiles + [tile] + below_tiles):
+                            gen.tiles.spelled_apart(above_tiles + [tile] + below_tiles):
                         allowed.add(tile)
             checks[r][c] = (allowed, points)
     return checks
@@ -1198,8 +1199,7 @@ def check_and_score(board, placed, direction, words, tiles, layout, first, bingo
     total = 0
     for cells in formed:
         word_tiles = [at(r, c)[0] for r, c in cells]
-        if "".join(word_tiles) not in words or any(
-                pair in tiles.apart for pair in zip(word_tiles, word_tiles[1:])):
+        if "".join(word_tiles) not in words or tiles.spelled_apart(word_tiles):
             return None
         points, multiplier = 0, 1
         for r, c in cells:

@@ -13,8 +13,8 @@ from elzzur.errors import ElzzurError
 from elzzur.graph import build
 from elzzur.scrabble import (
     ACROSS, DOWN, FastTables, Generator, Layout, TileSet, across_moves, available_tile_sets,
-    brute_force_moves, derive_tile_graph, generate_moves, is_empty, is_tile_graph, load_layout,
-    load_tile_set, parse_board, parse_rack, tile_graph, tile_graph_name, transpose,
+    both_ways, brute_force_moves, derive_tile_graph, generate_moves, is_empty, is_tile_graph,
+    load_layout, load_tile_set, parse_board, parse_rack, tile_graph, tile_graph_name,
 )
 from elzzur.solver import backend
 from scrabble_helpers import EMPTY15, board_with, find, graph_of
@@ -413,16 +413,8 @@ def test_the_c_core_never_crashes_on_a_damaged_graph(data):
 def letter_by_letter(board, rack, blanks, graph, tiles, layout):
     """The moves as the letter walk finds them (``across_moves`` on the plain dictionary graph,
     with the rule that C then H spell no CH): what the graph of tiles must reproduce."""
-    gen = Generator(graph, tiles, layout)
-    first = is_empty(board)
-    moves = list(across_moves(gen, board, layout, rack, blanks, first, ACROSS))
-    for move in across_moves(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
-        if len(move.placed) == 1:
-            r, c = move.placed[0][:2]
-            if (c > 0 and board[r][c - 1]) or (c + 1 < len(board) and board[r][c + 1]):
-                continue
-        moves.append(move)
-    return sorted(moves, key=lambda m: m.key())
+    return both_ways(across_moves, Generator(graph, tiles, layout), board, layout, rack, blanks,
+                     is_empty(board))
 
 
 def test_the_shipped_spanish_graph_of_tiles_is_current():
