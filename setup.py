@@ -12,6 +12,7 @@ setup(
     package_dir={"elzzur": "elzzur", "elzzur.res": "res"},
     package_data={"elzzur.res": ["languages/*.toml", "rules/*.toml", "dice/*.toml",
                                  "dictionaries/*.marisa", "dictionaries/*.dawg",
+                                 "dictionaries/*.bands",
                                  "boards/*.board", "scrabble/tiles/*.toml",
                                  "scrabble/layouts/*.toml"]},
     include_package_data=False,

@@ -116,6 +116,35 @@ class WordGraph:
         node = self.node_of(word)
         return node >= 0 and bool(self.masks[node] & TERMINAL)
 
+    def rank(self, word: str) -> int | None:
+        """The word's number in alphabetical (alphabet) order, counted from 0, or None if it is
+        not a word of the graph: the sum of the ``ranks`` entries along its path. Data stored
+        per word (``elzzur.commonness``) is indexed by it. A damaged graph (an edge out of
+        range) is an ElzzurError.
+        """
+        index, masks, first, targets, ranks = self.index, self.masks, self.first, self.targets, \
+            self.ranks
+        node = total = 0
+        try:
+            for ch in word:
+                letter = index.get(ch)
+                if letter is None:
+                    return None
+                mask = masks[node]
+                bit = 1 << letter
+                if not mask & bit:
+                    return None
+                edge = first[node] + (mask & (bit - 1)).bit_count()
+                total += ranks[edge]
+                node = targets[edge]
+            if not masks[node] & TERMINAL:
+                return None
+        except IndexError:
+            raise ElzzurError(f"{self.origin}: the word graph is damaged") from None
+        if total >= self.n_words:  # only a damaged graph numbers a word past the last
+            raise ElzzurError(f"{self.origin}: the word graph is damaged")
+        return total
+
     def has_prefix(self, prefix: str) -> bool:
         """True if some word starts with ``prefix`` (the word itself included)."""
         node = self.node_of(prefix)

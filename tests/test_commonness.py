@@ -1,0 +1,307 @@
+"""Commonness bands: the file format (written by the build tool through ``encode_bands``), word
+ranks in the word graph, lookups through a language's own dictionary, and clear errors for
+damaged files. Dictionaries and band files are made in tmp_path: the built-in ones are being
+rebuilt and ship no bands yet.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import elzzur.languages
+from elzzur import commonness
+from elzzur.commonness import (BANDS, HEADER_SIZE, Bands, band_name, decode_bands, encode_bands,
+                               write_bands)
+from elzzur.dictionary import load_dictionary
+from elzzur.errors import ElzzurError
+from elzzur.graph import WordGraph, build
+from elzzur.languages import available, get_language
+
+
+# --- the file format ------------------------------------------------------------------------
+
+band_lists = st.lists(st.integers(1, 4), max_size=300)
+
+
+def test_the_bands_are_named_in_one_table():
+    assert BANDS == ("everyday", "common", "uncommon", "rare")
+    assert [band_name(b) for b in (1, 2, 3, 4, None)] == [*BANDS, "unknown"]
+    assert commonness.COMMON == 2 and BANDS[commonness.COMMON - 1] == "common"
+
+
+def test_the_layout_is_the_documented_one_byte_for_byte():
+    # ranks 0..4 with bands 1, 2, 3, 4, 4: stored as 0, 1, 2, 3 in byte 0 (two bits each,
+    # rank 0 lowest), then 3 in the low bits of byte 1
+    data = encode_bands([1, 2, 3, 4, 4])
+    assert data == (b"ELZB" + (1).to_bytes(4, "little") + (5).to_bytes(4, "little") + bytes(4)
+                    + bytes([0b11_10_01_00, 0b11]))
+    assert encode_bands([]) == b"ELZB" + (1).to_bytes(4, "little") + bytes(8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(bands=band_lists)
+def test_encode_then_decode_gives_the_bands_back(bands):
+    data = encode_bands(bands)
+    assert len(data) == HEADER_SIZE + (len(bands) + 3) // 4
+    assert decode_bands(data) == bands
+    for rank, band in enumerate(bands):  # the documented bit arithmetic, independently
+        assert (data[HEADER_SIZE + rank // 4] >> (2 * (rank % 4)) & 3) + 1 == band
+
+
+@pytest.mark.parametrize("bad", [0, 5, -1, True, 1.0, "1", None])
+def test_the_encoder_refuses_what_is_not_a_band(bad):
+    with pytest.raises(ElzzurError, match=rf"^band of the word of rank 2 is {bad!r}, not a whole "
+                                          r"number from 1 to 4$".replace("(", r"\(")):
+        encode_bands([1, 4, bad, 2])
+
+
+def test_write_bands_writes_the_encoding_atomically(tmp_path):
+    write_bands(tmp_path / "x.bands", [2, 3, 1])
+    assert (tmp_path / "x.bands").read_bytes() == encode_bands([2, 3, 1])
+    with pytest.raises(ElzzurError):
+        write_bands(tmp_path / "y.bands", [2, 9])
+    assert not (tmp_path / "y.bands").exists()
+
+
+def header(count: int, magic: bytes = b"ELZB", version: int = 1, reserved: int = 0) -> bytes:
+    return magic + version.to_bytes(4, "little") + count.to_bytes(4, "little") \
+        + reserved.to_bytes(4, "little")
+
+
+GOOD = encode_bands([1, 2, 3, 4, 1, 2])  # 6 words: 2 bytes of bands
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"", "not a commonness bands file (too short)"),
+    (GOOD[:15], "not a commonness bands file (too short)"),
+    (b"ELZG" + GOOD[4:], "not a commonness bands file of version 1"),
+    (header(6, version=2) + GOOD[16:], "not a commonness bands file of version 1"),
+    (header(6, reserved=7) + GOOD[16:], "commonness bands file is damaged (its reserved header field is not 0)"),
+    (GOOD[:-1], "commonness bands file is 17 bytes, expected 18 for 6 words"),
+    (GOOD + b"\0", "commonness bands file is 19 bytes, expected 18 for 6 words"),
+    (header(2**32 - 1) + GOOD[16:], "commonness bands file is 18 bytes, expected 1073741840 for 4294967295 words"),
+    (GOOD[:-1] + bytes([GOOD[-1] | 0b0100_0000]), "commonness bands file is damaged (bits set past its last word)"),
+])
+def test_damaged_files_are_clear_errors(tmp_path, data, message):
+    with pytest.raises(ElzzurError) as caught:
+        decode_bands(data, "x.bands")
+    assert str(caught.value) == f"x.bands: {message}"
+    path = tmp_path / "x.bands"
+    path.write_bytes(data)
+    graph = WordGraph(build(["AB", "AC", "B", "BA", "CA", "CAB"], "ABC"))
+    with pytest.raises(ElzzurError) as caught:
+        Bands.load(str(path), graph)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+@settings(max_examples=500, deadline=None)
+@given(bands=band_lists, edits=st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)),
+                                        max_size=4),
+       cut=st.integers(0, 400), junk=st.binary(max_size=40))
+def test_any_bytes_give_bands_or_an_error(bands, edits, cut, junk):
+    """Mutated files (bytes changed, cut short, junk added): every band read is one of the four,
+    or the file is refused with an ElzzurError; nothing else escapes."""
+    data = bytearray(encode_bands(bands))
+    for at, value in edits:
+        if at < len(data):
+            data[at] = value
+    for candidate in (bytes(data), bytes(data[:cut]) + junk, junk):
+        try:
+            decoded = decode_bands(candidate)
+        except ElzzurError:
+            continue
+        assert len(candidate) == HEADER_SIZE + (len(decoded) + 3) // 4
+        assert set(decoded) <= {1, 2, 3, 4}
+
+
+def test_a_file_for_another_word_list_is_refused(tmp_path):
+    path = tmp_path / "x.bands"
+    path.write_bytes(GOOD)
+    graph = WordGraph(build(["AB", "AC", "B", "BA", "CA"], "ABC"))
+    with pytest.raises(ElzzurError, match=r"x\.bands: commonness bands for 6 words, but the "
+                                          r"dictionary has 5 \(they do not belong together: "
+                                          r"rebuild the bands\)$"):
+        Bands.load(str(path), graph)
+
+
+def test_an_unreadable_file_is_a_clear_error(tmp_path):
+    graph = WordGraph(build(["AB"], "AB"))
+    with pytest.raises(ElzzurError, match="cannot read commonness bands"):
+        Bands.load(str(tmp_path), graph)  # a directory
+
+
+# --- ranks ------------------------------------------------------------------------------------
+
+@st.composite
+def alphabets_and_words(draw):
+    """A shuffled alphabet of ASCII and non-ASCII letters (the graph numbers letters in the
+    order given) and a set of words over it."""
+    pool = "ABCDEÇĞİŞÑÄÖÜßĈŜabcåøωж"
+    letters = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=8, unique=True))
+    words = draw(st.sets(st.text("".join(letters), min_size=1, max_size=7), max_size=80))
+    return "".join(letters), words
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=alphabets_and_words(), minimize=st.booleans(), probes=st.lists(st.text("ABÇŞωxZ", max_size=5)))
+def test_a_words_rank_is_its_place_in_the_graphs_order(case, minimize, probes):
+    alphabet, words = case
+    graph = WordGraph(build(words, alphabet, minimize=minimize))
+    listed = list(graph)
+    for index, word in enumerate(listed):
+        assert graph.rank(word) == index
+    for probe in probes + ["", alphabet * 3] + [w[:-1] for w in words]:
+        assert graph.rank(probe) == (listed.index(probe) if probe in words else None)
+
+
+def test_ranks_of_a_real_dictionary_are_its_order(words_txt):
+    graph = load_dictionary(words_txt, get_language("en")).graph
+    assert [graph.rank(word) for word in graph] == list(range(len(graph)))
+    assert graph.rank("DO") is None and graph.rank("DOGS") is None and graph.rank("dog") is None
+
+
+def test_ranks_of_the_shipped_english_graph_are_its_order(builtin_en):
+    graph = builtin_en.graph
+    assert all(graph.rank(word) == index for index, word in enumerate(graph))
+
+
+@pytest.mark.parametrize("array", ["ranks", "targets"])
+def test_a_damaged_graph_gives_an_error_not_a_rank(array):
+    """Ranks past the last word, or edges to nodes that are not there (the arrays end the file:
+    targets, then ranks, 4 bytes per edge)."""
+    good = build(["AB", "B"], "AB", minimize=False)
+    edges = len(WordGraph(good).targets)
+    data = bytearray(good)
+    start = len(data) - 4 * edges * (1 if array == "ranks" else 2)
+    data[start:start + 4 * edges] = (2**31).to_bytes(4, "little") * edges
+    graph = WordGraph(bytes(data), "bad.dawg")
+    for word in ("AB", "B"):
+        with pytest.raises(ElzzurError, match=r"^bad\.dawg: the word graph is damaged$"):
+            graph.rank(word)
+
+
+# --- a language with bands beside its dictionary ------------------------------------------------
+
+TOML = """\
+code = "{code}"
+name = "Testish"
+
+[dictionary]
+file = "{code}-words.txt"
+
+[scoring]
+min_length = 2
+length_bonus = [0, 0, 0, 0, 0, 5]
+length_bonus_step = 5
+
+[normalization]
+mode = "native"
+
+[letters]
+A = {{ value = 1, frequency = 8 }}
+C = {{ value = 4, frequency = 2 }}
+D = {{ value = 2, frequency = 3 }}
+E = {{ value = 1, frequency = 12 }}
+G = {{ value = 2, frequency = 2 }}
+O = {{ value = 1, frequency = 7 }}
+S = {{ value = 1, frequency = 6 }}
+T = {{ value = 1, frequency = 9 }}
+"Ñ" = {{ value = 8, frequency = 1 }}
+"Ş" = {{ value = 8, frequency = 1 }}
+"""
+
+# The language's own words (SMALL_WORDS and two with native letters) and their bands.
+OWN_BANDS = {"ACE": 1, "ACED": 3, "AT": 1, "CASE": 2, "CASED": 4, "CAT": 1, "DATE": 2, "SEA": 2,
+             "TEA": 1, "DOG": 1, "AÑO": 2, "ŞAT": 3}
+COMMON_ON_BOARD = ["CAT", "CASE", "ACE", "DATE", "TEA", "AT", "SEA"]  # by score, as listed
+# Its letter values: C 4 (on a double word), A 1, T 1 (on a triple letter), S 1, E 1, D 2.
+COMMON_LINES = """\
+CAT     16    (0,0) (0,1) (0,2)
+CASE    14    (0,0) (0,1) (1,0) (1,1)
+ACE     12    (0,1) (0,0) (1,1)
+DATE    7     (1,2) (0,1) (0,2) (1,1)
+TEA     5     (0,2) (1,1) (0,1)
+AT      4     (0,1) (0,2)
+SEA     3     (1,0) (1,1) (0,1)
+"""
+
+
+@pytest.fixture(autouse=True)
+def fresh_languages(monkeypatch):
+    """Each test reads its language files afresh."""
+    monkeypatch.setattr(elzzur.languages, "_languages", {})
+
+
+def make_language(folder: Path, code: str = "tx", bands: dict | None = OWN_BANDS) -> Path:
+    """``folder/CODE.toml`` with its word list and, unless ``bands`` is None, its bands file
+    written in the order of the list's word graph."""
+    folder.mkdir(parents=True, exist_ok=True)
+    toml = folder / f"{code}.toml"
+    toml.write_text(TOML.format(code=code), encoding="utf-8")
+    words = folder / f"{code}-words.txt"
+    words.write_text("".join(w.lower() + "\n" for w in OWN_BANDS), encoding="utf-8")
+    if bands is not None:
+        language = elzzur.languages.read_language(str(toml), str(toml), elzzur.languages.FILE)
+        graph = load_dictionary(words, language).graph
+        write_bands(folder / f"{code}-words.bands", [bands[word] for word in graph])
+    return toml
+
+
+def test_a_band_is_looked_up_by_any_spelling(tmp_path):
+    language = get_language(make_language(tmp_path / "langs"))
+    for word, expected in OWN_BANDS.items():
+        assert commonness.band(word, language) == expected
+        assert commonness.band(word.lower(), language) == expected
+    assert commonness.band("año", language) == 2 and commonness.band("şat", language) == 3
+    assert commonness.band("GOD", language) is None  # not in its list
+    assert commonness.band("Ω", language) is None  # not even spellable
+
+
+def test_without_a_bands_file_every_band_is_unknown(tmp_path):
+    language = get_language(make_language(tmp_path / "langs", bands=None))
+    assert commonness.language_bands(language) is None
+    assert commonness.band("CAT", language) is None
+
+
+def test_a_bands_file_that_appears_later_is_seen(tmp_path):
+    toml = make_language(tmp_path / "langs", bands=None)
+    language = get_language(toml)
+    assert commonness.band("CAT", language) is None
+    make_language(tmp_path / "langs")  # the same files, now with bands
+    assert commonness.band("CAT", language) == 1
+
+
+def test_band_takes_a_language_code(tmp_path, monkeypatch):
+    monkeypatch.setenv("ELZZUR_LANGUAGES_DIR", str(tmp_path / "langs"))
+    make_language(tmp_path / "langs")
+    assert commonness.band("aced", "tx") == 3
+
+
+def test_the_built_in_word_graph_numbers_the_bands_of_a_built_in_language(tmp_path, monkeypatch):
+    """A built-in language's bands are indexed by its shipped .dawg (here a stand-in in
+    tmp_path: the real ones are being rebuilt)."""
+    graph_bytes = build(OWN_BANDS, "".join(sorted("ACDEGOSTÑŞ")))
+    (tmp_path / "bi.dawg").write_bytes(graph_bytes)
+    (tmp_path / "bi.marisa").write_bytes(b"")  # never opened: the graph is enough
+    write_bands(tmp_path / "bi.bands", [OWN_BANDS[w] for w in WordGraph(graph_bytes)])
+    en = get_language("en")
+    monkeypatch.setitem(elzzur.languages._languages, "en",
+                        en.replace(dictionary_path=str(tmp_path / "bi.marisa")))
+    assert commonness.band("cased", "en") == 4 and commonness.band("cats", "en") is None
+
+
+@pytest.mark.parametrize("code", available())
+def test_each_shipped_bands_file_belongs_to_its_word_graph(code):
+    """The bands the build writes beside a built-in dictionary load against its shipped graph
+    (same count, a band from 1 to 4 for every word)."""
+    language = get_language(code)
+    path = commonness.bands_path(language)
+    if not os.path.isfile(path):
+        pytest.skip(f"no {os.path.basename(path)} (the dictionaries are being rebuilt)")
+    bands = commonness.language_bands(language)
+    assert len(bands) == len(bands.graph) > 0
+    assert set(decode_bands(bands.data, path)) <= {1, 2, 3, 4}
