@@ -87,6 +87,9 @@ SOLVE_OUTPUT = [
            help="only words of at least N letters"),
     Option(("--top",), "top", positive, metavar="N",
            help="list only the first N words (the totals count them all)"),
+    Option(("--common",), "common", bool, default=False,
+           help="only words a typical player knows (commonness bands 1-2, see README); the "
+                "list and the totals count only these"),
     OUTPUT,
 ]
 
@@ -412,6 +415,10 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
     from .dictionary import load_dictionary
 
     game_rules(args, language)  # bad --rules or --score: an error before any board is solved
+    if args.common:  # and no band data to choose words by: an error, not an empty list
+        from .commonness import require_bands
+
+        require_bands(language)
     batch = len(boards) > 1
     if batch and args.format in ("svg", "html"):
         raise UsageError(f"--format {args.format} draws one board, and {len(boards)} were given")
@@ -506,6 +513,13 @@ def render_board(board, language, dictionary, args: Args) -> str:
     # --min-length narrows the list; it never admits words shorter than the rules allow
     shortest = max(args.min_length or 0, rules.min_length)
     rows = find_words(board, dictionary, language, shortest, rules=rules, revisit=args.revisit)
+    band = None
+    if args.common or args.format in ("json", "jsonl", "csv"):
+        from .commonness import band_lookup, is_common
+
+        band = band_lookup(language, needed=args.common)
+        if args.common:
+            rows = [row for row in rows if is_common(band(row[0]))]  # remembered: printed again
     key = sort_key(args.sort)
     rows.sort(key=lambda row: key(*row), reverse=args.reverse)
     shown = shown_rows(rows, args, language)
@@ -517,7 +531,7 @@ def render_board(board, language, dictionary, args: Args) -> str:
         from .html import page
 
         return page(language.code, board, rows, args.rules)
-    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules)
+    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band)
     if shown and args.format == "text":
         from .render import show_path, use_colour
 

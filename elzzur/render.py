@@ -2,7 +2,9 @@
 
 Words come as rows ``(word, score, path)``, the path as cell numbers counted row by row, in the
 order they are to be listed; the totals are always of all the rows, ``top`` only shortens the
-list. (``Solution.rows()`` gives the rows of a solution.)
+list. (``Solution.rows()`` gives the rows of a solution.) JSON and CSV give each listed word's
+commonness band: ``band`` is a function from word to band (``elzzur.commonness``), called only
+for the words listed, or None where the language has no band data (the band is then null).
 """
 
 from __future__ import annotations
@@ -55,26 +57,30 @@ def as_text(board, rows, quiet: bool = False, top: int | None = None) -> str:
     return "\n".join(parts) + "\n"
 
 
-def as_dict(language: str, board, rows, top: int | None = None, rules: str = "ruzzle") -> dict:
-    """The JSON schema: language, rules, board rows in board-file syntax, words, stats."""
+def as_dict(language: str, board, rows, top: int | None = None, rules: str = "ruzzle",
+            band=None) -> dict:
+    """The JSON schema: language, rules, board rows in board-file syntax, words (each with its
+    commonness band, or null), stats."""
     count, longest, total = totals(rows)
     return {
         "language": language,
         "rules": rules,
         "board": board.token_rows(),
         "words": [
-            {"word": word, "score": score, "path": [list(divmod(i, board.cols)) for i in path]}
+            {"word": word, "score": score, "path": [list(divmod(i, board.cols)) for i in path],
+             "band": band(word) if band else None}
             for word, score, path in (rows[:top] if top else rows)
         ],
         "stats": {"words": count, "longest": longest, "total_score": total},
     }
 
 
-def as_json(language: str, board, rows, top: int | None = None, rules: str = "ruzzle") -> str:
+def as_json(language: str, board, rows, top: int | None = None, rules: str = "ruzzle",
+            band=None) -> str:
     """Indented JSON with one line per word, so paths stay readable."""
     import json
 
-    data = as_dict(language, board, rows, top, rules)
+    data = as_dict(language, board, rows, top, rules, band)
     dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
     words = ",\n".join(f"    {dump(w)}" for w in data["words"])
     return (
@@ -88,38 +94,40 @@ def as_json(language: str, board, rows, top: int | None = None, rules: str = "ru
     )
 
 
-def as_jsonl(language: str, board, rows, top: int | None = None, rules: str = "ruzzle") -> str:
+def as_jsonl(language: str, board, rows, top: int | None = None, rules: str = "ruzzle",
+             band=None) -> str:
     """The JSON object on one line: one board per line in a batch."""
     import json
 
-    return json.dumps(as_dict(language, board, rows, top, rules), ensure_ascii=False) + "\n"
+    return json.dumps(as_dict(language, board, rows, top, rules, band), ensure_ascii=False) + "\n"
 
 
-def as_csv(board, rows, top: int | None = None, header: bool = True) -> str:
-    """``word,score,path`` with the path as ``(r,c) (r,c) …``."""
+def as_csv(board, rows, top: int | None = None, header: bool = True, band=None) -> str:
+    """``word,score,path,band`` with the path as ``(r,c) (r,c) …`` and the band empty where
+    it is unknown."""
     import csv
     import io
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     if header:
-        writer.writerow(["word", "score", "path"])
+        writer.writerow(["word", "score", "path", "band"])
     labels = cell_labels(board)
     for word, score, path in (rows[:top] if top else rows):
-        writer.writerow([word, score, path_text(path, labels)])
+        writer.writerow([word, score, path_text(path, labels), band(word) if band else None])
     return out.getvalue()
 
 
 def render(language: str, board, rows, fmt: str = "text", quiet: bool = False,
-           top: int | None = None, rules: str = "ruzzle") -> str:
+           top: int | None = None, rules: str = "ruzzle", band=None) -> str:
     """One board's words in ``fmt``; ``top`` limits the words listed, never the totals;
-    ``rules`` names the game's rules in JSON."""
+    ``rules`` names the game's rules in JSON; ``band`` gives JSON's and CSV's bands."""
     if fmt == "json":
-        return as_json(language, board, rows, top, rules)
+        return as_json(language, board, rows, top, rules, band)
     if fmt == "jsonl":
-        return as_jsonl(language, board, rows, top, rules)
+        return as_jsonl(language, board, rows, top, rules, band)
     if fmt == "csv":
-        return as_csv(board, rows, top)
+        return as_csv(board, rows, top, band=band)
     return as_text(board, rows, quiet, top)
 
 

@@ -12,11 +12,14 @@ SORT_KEYS = SORT_ORDERS
 
 @dataclass(frozen=True)
 class Found:
-    """A word on the board, its best score, and the path (row, column) that scores it."""
+    """A word on the board, its best score, the path (row, column) that scores it, and its
+    commonness band (``elzzur.commonness``: 1 everyday, 2 common, 3 uncommon, 4 rare; None
+    if the language's own dictionary lacks the word or the language has no band data)."""
 
     word: str
     score: int
     path: tuple[tuple[int, int], ...]
+    band: int | None = None
 
 
 @dataclass(frozen=True)

@@ -160,17 +160,26 @@ def _prepare(cell, key: tuple, prepared: dict, language: Language, rules, graph)
 
 def solve(board: Board, dictionary: Dictionary, language: Language,
           min_length: int | None = None, use: str | None = None, rules=None,
-          revisit: bool = False):
+          revisit: bool = False, common: bool = False):
     """All words of at least ``min_length`` letters as a ``Solution``, sorted by score. Of two
     paths with the same best score, the one that comes first row by row wins.
+
+    Each word carries its commonness band (``Found.band``), looked up in the language's own
+    dictionary whichever ``dictionary`` found it (None: unknown). ``common=True`` keeps only
+    the words a typical player knows (bands 1 and 2), and is an ElzzurError for a language
+    without band data rather than an empty answer.
     """
+    from .commonness import band_lookup, is_common
     from .results import Found, Solution
 
+    band = band_lookup(language, needed=common)  # no band data for common: fail before searching
+    found = find_words(board, dictionary, language, min_length, use, rules, revisit)
     words = tuple(
-        Found(word, score, tuple(board.position(i) for i in path))
-        for word, score, path in find_words(board, dictionary, language, min_length, use, rules,
-                                            revisit)
+        Found(word, score, tuple(board.position(i) for i in path), band(word) if band else None)
+        for word, score, path in found
     )
+    if common:
+        words = tuple(f for f in words if is_common(f.band))
     return Solution(board, language.code, words).sorted("score")
 
 

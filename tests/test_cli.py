@@ -245,11 +245,13 @@ def test_json_output_schema(cli, words_txt):
     assert data["rules"] == "ruzzle"
     assert data["language"] == "en"
     assert data["board"] == ["Cdw A Ttl", "S E D"]
-    assert data["words"][0] == {
+    first = dict(data["words"][0])
+    assert first.pop("band") in (None, 1, 2, 3, 4)  # English's band for it (test_commonness)
+    assert first == {
         "word": "CASED", "score": 23, "path": [[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]],
     }
     assert [w["word"] for w in data["words"]] == words_of(SMALL_WORD_LINES)
-    assert all(set(w) == {"word", "score", "path"} for w in data["words"])
+    assert all(list(w) == ["word", "score", "path", "band"] for w in data["words"])
     assert data["stats"] == {"words": 9, "longest": 5, "total_score": 100}
 
 
@@ -261,10 +263,11 @@ def test_json_board_rows_parse_back_as_the_board(cli, words_txt):
 def test_csv_output(cli, words_txt):
     out = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "--format", "csv").out
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["word", "score", "path"]
-    assert rows[1] == ["CASED", "23", "(0,0) (0,1) (1,0) (1,1) (1,2)"]
+    assert rows[0] == ["word", "score", "path", "band"]
+    assert rows[1][:3] == ["CASED", "23", "(0,0) (0,1) (1,0) (1,1) (1,2)"]
+    assert all(row[3] in ("", "1", "2", "3", "4") for row in rows[1:])  # test_commonness: which
     assert len(rows) == 10
-    assert out.startswith("word,score,path\nCASED,23,")
+    assert out.startswith("word,score,path,band\nCASED,23,")
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])
@@ -278,7 +281,7 @@ def test_a_board_without_words_is_not_an_error(cli, words_txt, fmt):
         assert json.loads(result.out)["stats"] == {"words": 0, "longest": 0, "total_score": 0}
         assert json.loads(result.out)["words"] == []
     else:
-        assert result.out == "word,score,path\n"
+        assert result.out == "word,score,path,band\n"
 
 
 def test_quiet_with_no_words_prints_nothing(cli, words_txt):
@@ -533,7 +536,7 @@ def test_demo_solves_the_english_seed_board(cli, builtin_en):
     assert {
         "word": "COHESIVE", "score": 224,
         "path": [[2, 0], [1, 0], [1, 1], [1, 2], [0, 2], [1, 3], [2, 3], [3, 3]],
-    } in data["words"]
+    } in [{k: v for k, v in w.items() if k != "band"} for w in data["words"]]
     words = {w["word"] for w in data["words"]}
     assert not words & {"COHEN", "ROCHE", "THC", "DENVER", "VENICE"}
     assert data["stats"]["words"] == len(words)

@@ -1,17 +1,24 @@
 """Commonness bands: the file format (written by the build tool through ``encode_bands``), word
-ranks in the word graph, lookups through a language's own dictionary, and clear errors for
-damaged files. Dictionaries and band files are made in tmp_path: the built-in ones are being
-rebuilt and ship no bands yet.
+ranks in the word graph, lookups through a language's own dictionary whichever dictionary found
+the word, ``--common`` on both search backends, the JSON and CSV fields, and clear errors for
+damaged files and for languages without band data. Dictionaries and band files are made in
+tmp_path: the built-in ones are being rebuilt and ship no bands yet.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import elzzur
 import elzzur.languages
 from elzzur import commonness
 from elzzur.commonness import (BANDS, HEADER_SIZE, Bands, band_name, decode_bands, encode_bands,
@@ -20,7 +27,10 @@ from elzzur.dictionary import load_dictionary
 from elzzur.errors import ElzzurError
 from elzzur.graph import WordGraph, build
 from elzzur.languages import available, get_language
+from elzzur.results import Found
+from elzzur.solver import backend
 
+from conftest import SMALL_BOARD, child_env
 
 # --- the file format ------------------------------------------------------------------------
 
@@ -305,3 +315,190 @@ def test_each_shipped_bands_file_belongs_to_its_word_graph(code):
     bands = commonness.language_bands(language)
     assert len(bands) == len(bands.graph) > 0
     assert set(decode_bands(bands.data, path)) <= {1, 2, 3, 4}
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+@pytest.fixture(params=["c", "python"])
+def search_backend(request, monkeypatch):
+    """Run the test with the C core, then with the pure-Python search."""
+    if request.param == "python":
+        monkeypatch.setenv("ELZZUR_PURE_PYTHON", "1")
+    else:
+        monkeypatch.delenv("ELZZUR_PURE_PYTHON", raising=False)
+    assert backend() == request.param
+    return request.param
+
+
+def test_common_keeps_bands_1_and_2_and_the_totals_count_only_them(cli, tmp_path, search_backend):
+    make_language(tmp_path / "langs")
+    result = cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--common")
+    assert result.code == 0 and result.err == ""
+    assert result.out == ("Cdw A   Ttl\nS   E   D\n\n" + COMMON_LINES + "\n"
+                          "Number of words:            7\n"
+                          "Length of the longest word: 4\n"
+                          "Maximum total score:        61\n")
+    everything = cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "-q").out
+    assert "CASED" in everything and "ACED" in everything  # bands 4 and 3: left out above
+
+
+def test_common_works_with_every_order_top_and_quiet(cli, tmp_path, search_backend):
+    make_language(tmp_path / "langs")
+    out = cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--common", "-s", "alpha",
+              "-q").out
+    assert [line.split()[0] for line in out.splitlines()] == sorted(COMMON_ON_BOARD)
+    out = cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--common", "--top", "2",
+              "--format", "json").out
+    data = json.loads(out)
+    assert [w["word"] for w in data["words"]] == ["CAT", "CASE"]
+    assert data["stats"] == {"words": 7, "longest": 4, "total_score": 61}
+
+
+def test_json_and_jsonl_give_each_word_its_band(cli, tmp_path, search_backend):
+    make_language(tmp_path / "langs")
+    for fmt in ("json", "jsonl"):
+        data = json.loads(cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--format",
+                              fmt).out)
+        assert {w["word"]: w["band"] for w in data["words"]} == \
+            {w: OWN_BANDS[w] for w in ["CASED", "ACED", *COMMON_ON_BOARD]}
+        assert list(data["words"][0]) == ["word", "score", "path", "band"]
+
+
+def test_csv_has_a_band_column_at_the_end(cli, tmp_path):
+    make_language(tmp_path / "langs")
+    out = cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--format", "csv").out
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["word", "score", "path", "band"]
+    assert rows[1] == ["CASED", "23", "(0,0) (0,1) (1,0) (1,1) (1,2)", "4"]
+    assert {row[0]: int(row[3]) for row in rows[1:]} == \
+        {w: OWN_BANDS[w] for w in ["CASED", "ACED", *COMMON_ON_BOARD]}
+
+
+def test_words_of_another_dictionary_are_banded_by_the_languages_own(cli, tmp_path, search_backend):
+    """-d finds EAT and SAC, which the language's own list lacks: unknown, so not common."""
+    make_language(tmp_path / "langs")
+    (tmp_path / "mine.txt").write_text("cat\neat\nsac\naced\n", encoding="utf-8")
+    argv = ["solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "-d", "mine.txt"]
+    data = json.loads(cli(*argv, "--format", "json").out)
+    assert {w["word"]: w["band"] for w in data["words"]} == {"ACED": 3, "CAT": 1, "EAT": None,
+                                                             "SAC": None}
+    out = cli(*argv, "--format", "csv").out
+    assert out.splitlines()[1:] == ['ACED,16,"(0,1) (0,0) (1,1) (1,2)",3',
+                                    'CAT,16,"(0,0) (0,1) (0,2)",1',
+                                    'SAC,12,"(1,0) (0,1) (0,0)",', 'EAT,5,"(1,1) (0,1) (0,2)",']
+    assert cli(*argv, "--common", "-q").out == "CAT    16    (0,0) (0,1) (0,2)\n"
+
+
+def test_text_output_is_unchanged_by_bands(cli, tmp_path):
+    make_language(tmp_path / "with", code="tx")
+    make_language(tmp_path / "without", code="tx", bands=None)
+    assert cli("solve", "-l", "with/tx.toml", "-b", SMALL_BOARD).out == \
+        cli("solve", "-l", "without/tx.toml", "-b", SMALL_BOARD).out
+
+
+def test_without_band_data_json_says_null_and_common_is_an_error(cli, tmp_path):
+    make_language(tmp_path / "langs", bands=None)
+    data = json.loads(cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--format",
+                          "json").out)
+    assert {w["band"] for w in data["words"]} == {None}
+    cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--common").error(
+        1, f"elzzur: error: --common: Testish (tx) has no commonness bands (no "
+           f"{tmp_path / 'langs' / 'tx-words.bands'} beside its dictionary)")
+
+
+def test_common_needs_a_language_with_a_dictionary_of_its_own(cli, tmp_path, words_txt):
+    toml = make_language(tmp_path / "langs")
+    toml.write_text(toml.read_text(encoding="utf-8").replace('[dictionary]\nfile = "tx-words.txt"\n',
+                                                             ""), encoding="utf-8")
+    cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "-d", "words.txt", "--common").error(
+        1, "elzzur: error: --common: Testish (tx) has no dictionary of its own, so no "
+           "commonness bands to choose words by")
+
+
+def test_a_built_in_language_without_its_bands_file_says_which_file(cli, tmp_path, monkeypatch,
+                                                                   words_txt):
+    (tmp_path / "bi.dawg").write_bytes(build(OWN_BANDS, "ACDEGOST"))
+    (tmp_path / "bi.marisa").write_bytes(b"")  # never opened: the graph is enough
+    en = get_language("en")
+    monkeypatch.setitem(elzzur.languages._languages, "en",
+                        en.replace(dictionary_path=str(tmp_path / "bi.marisa")))
+    cli("solve", "-l", "en", "-b", SMALL_BOARD, "-d", "words.txt", "--common").error(
+        1, "elzzur: error: --common: English (en) has no commonness bands (no bi.bands beside "
+           "its dictionary)")
+    write_bands(tmp_path / "bi.bands", [OWN_BANDS[w] for w in WordGraph(build(OWN_BANDS, "ACDEGOST"))])
+    result = cli("solve", "-l", "en", "-b", SMALL_BOARD, "-d", "words.txt", "--common", "-q")
+    assert result.code == 0 and result.err == ""
+    out = result.out
+    assert sorted(line.split()[0] for line in out.splitlines()) == sorted(COMMON_ON_BOARD)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "other list", "not bands"])
+@pytest.mark.parametrize("options", [["--common"], ["--format", "json"], ["--format", "csv"]])
+def test_a_damaged_bands_file_is_an_error_not_a_wrong_answer(cli, tmp_path, damage, options):
+    make_language(tmp_path / "langs")
+    path = tmp_path / "langs" / "tx-words.bands"
+    data = path.read_bytes()
+    path.write_bytes({"truncated": data[:-1], "other list": encode_bands([1] * 11),
+                      "not bands": b"\0" * len(data)}[damage])
+    message = cli("solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, *options).error(1)
+    assert message.startswith(f"elzzur: error: {path}: ")
+
+
+def test_common_in_a_batch_over_several_processes(cli, tmp_path):
+    make_language(tmp_path / "langs")
+    (tmp_path / "two.boards").write_text(SMALL_BOARD.replace("/", "\n") + "\n\nA T\nE S\n",
+                                         encoding="utf-8")
+    argv = ["solve", "-l", "langs/tx.toml", "-b", "two.boards", "--common", "--format", "jsonl"]
+    one, two = cli(*argv), cli(*argv, "--jobs", "2")
+    assert one.code == two.code == 0 and one.out == two.out
+    first, second = (json.loads(line) for line in one.out.splitlines())
+    assert [w["word"] for w in first["words"]] == COMMON_ON_BOARD
+    assert {w["word"] for w in second["words"]} == {"AT", "SEA", "TEA"}  # not EAST, SAT: not listed
+
+
+def test_demo_takes_common(cli, tmp_path):
+    make_language(tmp_path / "langs")
+    (tmp_path / "langs" / "tx.board").write_text(SMALL_BOARD.replace("/", "\n") + "\n",
+                                                 encoding="utf-8")
+    assert cli("demo", "-l", "langs/tx.toml", "--common", "-q").out == COMMON_LINES
+
+
+@pytest.mark.parametrize("pure_python", ["0", "1"])
+def test_common_in_a_real_process(tmp_path, pure_python):
+    make_language(tmp_path / "langs")
+    env = dict(child_env(), ELZZUR_PURE_PYTHON=pure_python)
+    done = subprocess.run([sys.executable, "-m", "elzzur", "solve", "-l", "langs/tx.toml", "-b",
+                           SMALL_BOARD, "--common", "-q"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert (done.returncode, done.stdout, done.stderr) == (0, COMMON_LINES, "")
+
+
+# --- the Python API -------------------------------------------------------------------------------
+
+def test_found_still_takes_three_fields():
+    found = Found("CAT", 10, ((0, 0), (0, 1), (0, 2)))
+    assert found.band is None
+
+
+@pytest.mark.parametrize("use", ["c", "python"])
+def test_solve_gives_every_word_its_band_and_common_keeps_bands_1_and_2(tmp_path, use):
+    language = get_language(make_language(tmp_path / "langs"))
+    board = elzzur.load_board(SMALL_BOARD, language)
+    dictionary = elzzur.load_dictionary(None, language)
+    solution = elzzur.solve(board, dictionary, language, use=use)
+    assert {f.word: f.band for f in solution} == \
+        {w: OWN_BANDS[w] for w in ["CASED", "ACED", *COMMON_ON_BOARD]}
+    common = elzzur.solve(board, dictionary, language, use=use, common=True)
+    assert [f.word for f in common] == COMMON_ON_BOARD
+    assert common["CAT"] == Found("CAT", 16, ((0, 0), (0, 1), (0, 2)), 1)
+    assert [f.word for f in common.top(2)] == ["CAT", "CASE"]
+
+
+@pytest.mark.parametrize("use", ["c", "python"])
+def test_solve_with_common_and_no_band_data_is_an_error(tmp_path, use):
+    language = get_language(make_language(tmp_path / "langs", bands=None))
+    board = elzzur.load_board(SMALL_BOARD, language)
+    dictionary = elzzur.load_dictionary(None, language)
+    assert {f.band for f in elzzur.solve(board, dictionary, language, use=use)} == {None}
+    with pytest.raises(ElzzurError, match="has no commonness bands"):
+        elzzur.solve(board, dictionary, language, use=use, common=True)
