@@ -1,0 +1,215 @@
+"""Decide, form by form, what is a game word: the heart of the dictionary build.
+
+Every raw form of the recipe's word sources is a candidate. Another source having the same word
+is the evidence that it is one (spelling compared folded: upper case, no accents, ß → SS):
+
+1. **confirmed** if a second source (words or evidence) has it; with ``paradigms``, also if a
+   form of the same hunspell entry is confirmed (one known form vouches for the inflections
+   its dictionary derives, so the list stays complete: plurals, feminines, conjugations);
+   with ``compounds``, also if it splits into confirmed words (German and Dutch write their
+   compounds as one word: KREUZIGUNGSBILD = KREUZIGUNGS + BILD);
+2. a form of a ``trusted`` source (a list made for word games) needs no second opinion;
+   an unconfirmed form is kept or dropped as ``unconfirmed`` says: single-source proper nouns,
+   abbreviations and foreign words are what a second list does not repeat;
+3. a *secondary* form (made only by an affix the recipe refuses: Italian enclitics) counts
+   only if another source confirms it;
+4. then the language's own cleaning (``elzzur.dictionary.clean_word``, as for a user's list),
+   the game filters (vowel-less keys and Roman numerals, unless listed as words), the
+   recipe's ``patterns`` (regular expressions with their reasons) and exclusion list; its
+   inclusion list is added last.
+
+Every drop is counted by reason with examples, for the build's summary and the report.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from .recipe import Recipe
+from .sources import SourceWords
+
+FOLD = {"Œ": "OE", "Æ": "AE", "Ø": "O", "Ł": "L", "Đ": "D", "Ð": "D", "Þ": "TH", "ẞ": "SS",
+        "Ŋ": "NG", "Ħ": "H", "Ŧ": "T", "Ŀ": "L", "Ɨ": "I", "ı": "I"}
+VOWELS = frozenset("AEIOUYÄÖÜİÉÈÊÀÂÎÔÛÁÍÓÚ")
+ROMAN_CHARS = frozenset("IVXLCDM")
+
+
+def fold(word: str) -> str:
+    """The spelling sources are compared by: upper case, marks dropped, ß → SS, Œ → OE."""
+    upper = word.upper()
+    if upper.isascii():
+        return upper
+    out = []
+    for ch in unicodedata.normalize("NFKD", upper):
+        if not unicodedata.combining(ch):
+            out.append(FOLD.get(ch, ch))
+    return "".join(out)
+
+
+def is_roman(key: str) -> bool:
+    """A well-formed Roman numeral of two letters or more (``XIV``, not ``IIX``)."""
+    return len(key) >= 2 and set(key) <= ROMAN_CHARS and re.fullmatch(
+        r"M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})", key) is not None
+
+
+@dataclass
+class Selection:
+    """The outcome: the keys, how each was reached, and what was dropped and why."""
+
+    keys: set[str] = field(default_factory=set)
+    raws: dict[str, list[str]] = field(default_factory=dict)  # key -> kept raw forms
+    how: Counter = field(default_factory=Counter)  # how kept forms were vouched for
+    dropped: Counter = field(default_factory=Counter)  # raw forms dropped, by reason
+    examples: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    stale: list[str] = field(default_factory=list)  # list entries that had no effect
+
+    def drop(self, reason: str, raw: str) -> None:
+        self.dropped[reason] += 1
+        self.examples[reason].append(raw)
+
+    def sample(self, reason: str, n: int = 12, seed: str = "elzzur") -> list[str]:
+        """Up to ``n`` examples of a reason, the same ones on every build."""
+        found = sorted(set(self.examples.get(reason, ())))
+        return sorted(random.Random(f"{seed}-{reason}").sample(found, min(n, len(found))))
+
+
+class Splitter:
+    """Is a word a compound of known words? Heads and modifiers as the recipe allows, with
+    linking elements (German Fugen-s: ARBEITS-ZIMMER), recursively (SPRUDEL-FLASCHEN-EFFEKT)."""
+
+    def __init__(self, known: set[str], settings: dict) -> None:
+        self.known = known
+        self.head_min = settings.get("heads_min", 4)
+        self.modifier_min = settings.get("modifiers_min", 3)
+        self.linkers = sorted(settings.get("linkers", []), key=len, reverse=True)
+        self.memo: dict[str, bool] = {}
+
+    def modifier(self, part: str) -> bool:
+        if len(part) >= self.modifier_min and part in self.known:
+            return True
+        return any(part.endswith(link) and len(part) - len(link) >= self.modifier_min
+                   and part[:-len(link)] in self.known for link in self.linkers)
+
+    def __call__(self, word: str) -> bool:
+        if word in self.memo:
+            return self.memo[word]
+        result = False
+        for cut in range(self.modifier_min, len(word) - self.head_min + 1):
+            head = word[cut:]
+            if self.modifier(word[:cut]) and (head in self.known or self(head)):
+                result = True
+                break
+        self.memo[word] = result
+        return result
+
+
+def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
+    """Apply the recipe to the sources' forms, cleaning with ``language`` (an elzzur Language)."""
+    from elzzur.dictionary import clean_word
+
+    settings = recipe.select
+    uses = {spec["id"]: spec["use"] for spec in recipe.sources}
+    words = [s for s in sources if uses[s.id] == "words"]
+    trusted = set().union(*(s.forms for s in sources
+                            if any(spec["id"] == s.id and spec.get("trusted")
+                                   for spec in recipe.sources)))
+    # Lists made for a game leave out words shorter than the game allows (Tanglet: 3 letters);
+    # below that length they can confirm nothing, and the word sources' short words stand
+    # on their own (all of them are few enough to review by eye: see the exclusion lists).
+    shortest = max((spec.get("min_length", 1) for spec in recipe.sources if spec["use"] == "evidence"
+                    or spec.get("trusted")), default=1)
+    patterns = [(re.compile(p["pattern"], re.I), p["reason"]) for p in settings.get("patterns", [])]
+    out = Selection()
+
+    # How many sources know each folded spelling (each source counts once).
+    count: Counter = Counter()
+    for source in sources:
+        count.update({fold(f) for f in source.forms})
+    known = {k for k, n in count.items() if n >= 2}
+    known |= {fold(f) for s in sources if uses[s.id] == "evidence" for f in s.forms}
+
+    # Paradigms vouched for by one confirmed form.
+    vouched: set[int] = set()
+    paradigm_of: dict[str, list[int]] = defaultdict(list)
+    all_paradigms = [p for s in words for p in s.paradigms]
+    for number, entry in enumerate(all_paradigms):
+        for form in entry.forms:
+            paradigm_of[form].append(number)
+        for form in entry.secondary:
+            paradigm_of[form].append(number)
+        if settings.get("paradigms") and any(count[fold(f)] >= 2 for f in entry.forms):
+            vouched.add(number)
+
+    splitter = Splitter(known, settings["compounds"]) if settings.get("compounds") else None
+    primary = set().union(*(s.forms for s in words)) if words else set()
+    secondary = {f for s in words for p in s.paradigms for f in p.secondary} - primary
+    for source in words:
+        for tag, forms in source.tagged.items():
+            for raw in forms - primary:
+                out.drop(f"tagged {tag}", raw)
+
+    vowelless = {w.upper() for w in settings.get("vowelless", [])}
+    roman = {w.upper() for w in settings.get("roman", [])}
+    for raw in sorted(primary | secondary):
+        folded = fold(raw)
+        if raw in secondary:
+            if count[folded] < 1:
+                out.drop("secondary form, unconfirmed", raw)
+                continue
+            how = "secondary form confirmed"
+        elif count[folded] >= 2:
+            how = "in two sources"
+        elif raw in trusted:
+            how = "a word-game list"
+        elif len(folded) < shortest:
+            how = f"shorter than {shortest} letters (no second list has such words)"
+        elif any(n in vouched for n in paradigm_of.get(raw, ())):
+            how = "paradigm confirmed"
+        elif splitter is not None and splitter(folded):
+            how = "compound of known words"
+        elif settings.get("unconfirmed", "keep") == "keep":
+            how = "one source"
+        else:
+            out.drop("unconfirmed (one source only)", raw)
+            continue
+        key = clean_word(raw, language)
+        if key is None:
+            out.drop("cleaning (capitalised, not letters, too short)", raw)
+            continue
+        if not VOWELS.intersection(key) and key not in vowelless:
+            out.drop("no vowel (abbreviation, unit)", raw)
+            continue
+        if is_roman(key) and key not in roman:
+            out.drop("Roman numeral", raw)
+            continue
+        pattern = next((reason for regex, reason in patterns if regex.search(raw)), None)
+        if pattern is not None:
+            out.drop(f"pattern: {pattern}", raw)
+            continue
+        if raw.casefold() in recipe.exclude:
+            out.drop(f"excluded: {recipe.exclude.reasons[raw.casefold()]}", raw)
+            continue
+        out.how[how] += 1
+        out.keys.add(key)
+        out.raws.setdefault(key, []).append(raw)
+
+    excluded_seen = {raw.casefold() for reason in out.examples if reason.startswith("excluded")
+                     for raw in out.examples[reason]}
+    out.stale += [f"-{w}" for w in recipe.exclude if w not in excluded_seen]
+    for word, reason in recipe.include.reasons.items():
+        key = clean_word(word, language) or clean_word(word.capitalize(), language)
+        if key is None:
+            raise SystemExit(f"{recipe.base}.include: {word!r} is not a word of {language.code}")
+        if key in out.keys:
+            out.stale.append(f"+{word}")
+            continue
+        out.how[f"included: {reason}"] += 1
+        out.keys.add(key)
+        out.raws.setdefault(key, []).append(word)
+    out.paradigms = all_paradigms  # for the commonness bands
+    out.paradigm_of = paradigm_of
+    return out

