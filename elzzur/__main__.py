@@ -547,7 +547,8 @@ def shown_rows(rows, args: Args, language) -> list:
         word = language.normalize(args.show)
         match = [row for row in rows if row[0] == word]
         if not match:
-            raise ElzzurError(f"--show {args.show!r}: {word or args.show} is not on this board")
+            raise ElzzurError(f"--show {args.show!r}: {word or args.show} is not on this board"
+                              + (" among the common words (--common)" if args.common else ""))
         shown.insert(0, match[0])
     return shown
 

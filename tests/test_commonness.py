@@ -456,6 +456,15 @@ def test_common_in_a_batch_over_several_processes(cli, tmp_path):
     assert {w["word"] for w in second["words"]} == {"AT", "SEA", "TEA"}  # not EAST, SAT: not listed
 
 
+def test_show_names_common_when_it_left_the_word_out(cli, tmp_path):
+    make_language(tmp_path / "langs")
+    argv = ["solve", "-l", "langs/tx.toml", "-b", SMALL_BOARD, "--show", "cased"]
+    assert cli(*argv).code == 0
+    cli(*argv, "--common").error(
+        1, "elzzur: error: --show 'cased': CASED is not on this board among the common words "
+           "(--common)")
+
+
 def test_demo_takes_common(cli, tmp_path):
     make_language(tmp_path / "langs")
     (tmp_path / "langs" / "tx.board").write_text(SMALL_BOARD.replace("/", "\n") + "\n",
