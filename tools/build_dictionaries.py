@@ -72,17 +72,19 @@ def save_bytes(data: bytes, path: Path) -> int:
 
 def save_bands(code: str, keys, selection: Selection, language, out: Path) -> dict[str, int]:
     """The commonness band of each word, in the word graph's (alphabetical) order."""
-    from elzzur.commonness import encode_bands
+    from elzzur.commonness import BANDS, encode_bands
     from elzzur.graph import WordGraph
 
+    if len(frequency.LOWEST) + 1 != len(BANDS):
+        raise SystemExit(f"lexicon.frequency.LOWEST has {len(frequency.LOWEST)} thresholds for "
+                         f"{len(BANDS)} bands ({', '.join(BANDS)})")
     zipf = frequency.zipf_by_key(code, language)
     band = frequency.bands(keys, selection, zipf, language)
     order = list(WordGraph.load(str(out / f"{code}.dawg")))
     save_bytes(encode_bands([band[key] for key in order]), out / f"{code}.bands")
-    names = {number: name for number, name, _ in frequency.BANDS}
-    counts = {names[b]: 0 for b in names}
+    counts = dict.fromkeys(BANDS, 0)
     for value in band.values():
-        counts[names[value]] += 1
+        counts[BANDS[value - 1]] += 1
     return counts
 
 

@@ -4,8 +4,12 @@ A word's commonness is how often it is written: wordfreq's Zipf value, log10 of 
 per billion words (``the`` ≈ 7.7, ``house`` 5.5, ``bedraggled`` 2.3). An inflected form is as
 familiar as its lemma even when it is rarely written (Italian MANGIAVAMO, Turkish EVLERİMİZDE),
 so where the dictionary's source gives paradigms a form gets at least its lemma's best form's
-value less one. Bands, by that value (``BANDS``): 1 everyday (≥ 4: once per 100,000 words),
-2 common (≥ 3), 3 uncommon (≥ 2), 4 rare (below 2, or unseen). ``solve --common`` keeps 1–2.
+value less one. Bands, by that value (``LOWEST``; their names are ``elzzur.commonness.BANDS``):
+1 everyday (≥ 4: once in 100,000 words: HOUSE, WINDOW), 2 common (≥ 2.5: SKYLIGHT, RUMBA,
+DIETITIAN), 3 uncommon (≥ 1.5: SABOTEUR, PHARYNX, JALOPY), 4 rare (below 1.5, or not seen:
+VINACEOUS, ARHATS; most of a word-game list). ``solve --common`` keeps bands 1 and 2. The
+thresholds were set by reading samples of English words at each Zipf value (2.5–3 is words
+most adults know; below 2 fewer do).
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-#: (band, name, lowest Zipf value)
-BANDS = ((1, "everyday", 4.0), (2, "common", 3.0), (3, "uncommon", 2.0), (4, "rare", -math.inf))
+#: The lowest Zipf value of bands 1, 2, 3; band 4 is the rest.
+LOWEST = (4.0, 2.5, 1.5)
 LEMMA_DISCOUNT = 1.0
 
 #: wordfreq's language for each dictionary (its "large" list where there is one)
@@ -43,10 +47,10 @@ def zipf_by_key(code: str, language) -> dict[str, float]:
 
 
 def band_of(zipf: float) -> int:
-    for band, _, lowest in BANDS:
+    for band, lowest in enumerate(LOWEST, start=1):
         if zipf >= lowest:
             return band
-    return BANDS[-1][0]
+    return len(LOWEST) + 1
 
 
 def bands(keys, selection, zipf: dict[str, float], language) -> dict[str, int]:
