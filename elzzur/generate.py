@@ -324,9 +324,11 @@ def meet(generator: Generator, target: Target, dictionary, rng: random.Random,
                       f"({figures}); allow more --timeout or ask for less")
 
 
-def progress_printer(stream=sys.stderr, after: float = 1.0):
+def progress_printer(stream=None, after: float = 1.0):
     """A progress callback that writes one updating line to a terminal, once the search has
-    run for ``after`` seconds; None when ``stream`` is not a terminal."""
+    run for ``after`` seconds; None when ``stream`` (default: standard error as it is now, not
+    as it was when this module was imported) is not a terminal."""
+    stream = stream if stream is not None else sys.stderr
     if not stream.isatty():
         return None
     start = time.monotonic()
