@@ -57,10 +57,13 @@ LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="
                   help="language code or language file (default: en); see 'elzzur languages'")
 DICTIONARY = Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
                     help="a .marisa file or a UTF-8 word list (default: the language's own)")
+NO_CORRECTIONS = Option(("--no-corrections",), "no_corrections", bool, default=False,
+                        help="the dictionary as it is, without your corrections (elzzur words)")
 OUTPUT = Option(("-o", "--output"), "output", str, metavar="FILE",
                 help="write to FILE instead of standard output (whole or not at all)")
 SOLVE_OUTPUT = [
     DICTIONARY,
+    NO_CORRECTIONS,
     Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
            help="ruzzle (default), boggle, bigboggle, wordhunt, wordament, or a rules file"),
     Option(("--score",), "score", list, metavar="L=N",
@@ -121,15 +124,18 @@ examples:
     "languages": ("list the languages and their dictionaries", [], """\
 examples:
   elzzur languages"""),
-    "cat": ("print a dictionary's words, one per line", [
+    "cat": ("print the words the solver uses, one per line: the dictionary with your "
+            "corrections (elzzur words)", [
         LANGUAGE,
         Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
                help="a .marisa file or a word list (default: the language's own)"),
+        NO_CORRECTIONS,
         OUTPUT,
     ], """\
 examples:
   elzzur cat -l en | grep -c .
-  elzzur cat -d my.marisa -o my-words.txt"""),
+  elzzur cat -d my.marisa -o my-words.txt
+  elzzur cat -l it --no-corrections"""),
     "compile": ("compile a word list into a .marisa dictionary", [
         LANGUAGE,
         Option(("-d", "--dictionary"), "dictionary", str, metavar="WORDS", required=True,
@@ -139,7 +145,9 @@ examples:
     ], """\
 examples:
   elzzur compile -d my-words.txt -o my.marisa
-  elzzur compile -l de -d wortliste.txt -o de-custom.marisa"""),
+  elzzur compile -l de -d wortliste.txt -o de-custom.marisa
+the list is compiled as it is: your corrections (elzzur words) are not written into the file,
+they are applied wherever it is used."""),
     "generate": ("write random boards, optionally ones that meet a target", [
         LANGUAGE,
         Option(("-r", "--rows"), "rows", positive, metavar="ROWS",
@@ -225,6 +233,18 @@ examples:
   elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1
   elzzur scrabble -l wwf -b position.txt -r AEINRST
   elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
+    # its actions (add, remove, list, reset, diff) and their options: elzzur.words_command
+    "words": ("correct a dictionary: words to add or remove, kept for every run; calibrate "
+              "from a game", [], """\
+examples:
+  elzzur words add -l it CIAONE
+  elzzur words remove -l en ZEN
+  elzzur words list
+  elzzur words reset -l it CIAONE
+  elzzur words diff -l it -b it.board game-words.txt --apply
+the corrections of language xx are the file words/xx.txt in the data folder ($ELZZUR_DATA_DIR,
+else $XDG_DATA_HOME/elzzur, else ~/.local/share/elzzur): +WORD and -WORD lines, # comments;
+run 'elzzur words ACTION --help' for the options of one action."""),
 }
 
 MAIN_EXAMPLES = """\
@@ -232,6 +252,7 @@ examples:
   elzzur demo -l en                      solve the built-in English board
   elzzur solve -l en -b "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
   elzzur languages                       list languages and their dictionaries
+  elzzur words add -l it CIAONE          a word the dictionary lacks, for every later run
 run 'elzzur COMMAND --help' for the options of one command."""
 
 
@@ -248,8 +269,8 @@ def quick_parse(argv: list[str]) -> Args | None:
     Plain means: a command, then options spelt exactly as in the table, each value-taking one
     followed by a value that does not start with '-' (except '-' itself), every value valid.
     """
-    if not argv or argv[0] not in COMMANDS:
-        return None
+    if not argv or argv[0] not in COMMANDS or argv[0] == "words":  # words: its actions are
+        return None                                                  # argparse's subcommands
     command = argv[0]
     options = COMMANDS[command][1]
     spelling = {flag: option for option in options for flag in option.flags}
@@ -328,6 +349,10 @@ def build_parser():
                 if o.kind is not str:
                     kwargs["type"] = typed(o.kind)
             sub.add_argument(*o.flags, **kwargs)  # required options: see parse_args
+        if name == "words":
+            from .words_command import add_actions
+
+            add_actions(sub)
         parser.commands[name] = sub
     return parser
 
@@ -412,7 +437,7 @@ def run_demo(args: Args, out: Output) -> None:
 
 def solve_boards(boards, language, args: Args, out: Output) -> None:
     """Solve and print boards in order; one dictionary load for the whole batch."""
-    from .dictionary import load_dictionary
+    from .lists import load_words
 
     game_rules(args, language)  # bad --rules or --score: an error before any board is solved
     if args.common:  # and no band data to choose words by: an error, not an empty list
@@ -422,7 +447,7 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
     batch = len(boards) > 1
     if batch and args.format in ("svg", "html"):
         raise UsageError(f"--format {args.format} draws one board, and {len(boards)} were given")
-    dictionary = load_dictionary(args.dictionary, language)
+    dictionary = load_words(args.dictionary, language, not args.no_corrections)
     if args.format == "json" and batch:
         out.write("[\n")
     results = render_all(boards, language, dictionary, args)
@@ -469,7 +494,8 @@ def _worker_start(spec: str, args: Args) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     language = get_language(spec)
-    _worker[:] = [language, load_dictionary(args.dictionary, language), args]
+    _worker[:] = [language, load_dictionary(args.dictionary, language, not args.no_corrections),
+                  args]
 
 
 def _worker_render(board) -> str:
@@ -569,8 +595,11 @@ def run_languages(args: Args, out: Output) -> None:
             rows.append((code, language.name, "-", origin, "no dictionary (give one with -d)"))
             continue
         try:
-            words = str(len(load_dictionary(None, language)))
+            dictionary = load_dictionary(None, language)
+            words = str(len(dictionary))
             source = language.dictionary_source
+            if dictionary.corrections is not None:  # the words count them
+                source += f"; your corrections: {dictionary.corrections.summary()}"
         except ElzzurError as e:
             words, source = "-", f"error: {e}"
         rows.append((code, language.name, words, origin, source))
@@ -581,28 +610,35 @@ def run_languages(args: Args, out: Output) -> None:
 
 
 def run_cat(args: Args, out: Output) -> None:
-    from .dictionary import load_dictionary
     from .languages import get_language
+    from .lists import load_words
 
-    dictionary = load_dictionary(args.dictionary, get_language(args.language))
-    words = sorted(dictionary.trie.iterkeys())
+    dictionary = load_words(args.dictionary, get_language(args.language), not args.no_corrections)
+    words = dictionary.sorted_words()
     for start in range(0, len(words), 4096):
         out.write("".join(word + "\n" for word in words[start:start + 4096]))
 
 
 def run_compile(args: Args, out: Output) -> None:
-    from .dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_word_list
+    from .dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_words
     from .fileio import AtomicOutput
     from .languages import get_language
+    from .lists import show_report
 
     language = get_language(args.language)
     if not args.output.endswith(MARISA_SUFFIX):
         raise UsageError(f"the output file must end in {MARISA_SUFFIX}: {args.output!r}")
     check_readable(args.dictionary)
+    # the list as it is: corrections are applied wherever the compiled file is used
     if args.dictionary.endswith(MARISA_SUFFIX):
-        words = set(load_dictionary(args.dictionary, language))
+        dictionary = load_dictionary(args.dictionary, language, corrections=False)
+        show_report(dictionary.report)
+        words = set(dictionary)
     else:
-        words = read_word_list(args.dictionary, language)
+        words, report = read_words(args.dictionary, language)
+        if report.empty:
+            raise ElzzurError(report.error())
+        show_report(report)
     trie = compile_words(words)
     with AtomicOutput(args.output, binary=True) as target:
         try:
@@ -617,10 +653,10 @@ def run_compile(args: Args, out: Output) -> None:
 def run_generate(args: Args, out: Output) -> None:
     import random
 
-    from .dictionary import load_dictionary
     from .generate import Generator, LetterSource, Target, evaluate, get_dice, meet, \
         progress_printer
     from .languages import get_language
+    from .lists import load_words
     from .rules import get_rules
 
     language = get_language(args.language)
@@ -636,8 +672,9 @@ def run_generate(args: Args, out: Output) -> None:
         raise UsageError(f"--timeout must be more than 0 seconds, not {args.timeout:g}")
     needs_words = target.any or args.format == "json" or args.avoid or \
         args.letters != "frequency" or args.dictionary
-    dictionary = load_dictionary(args.dictionary, language) if needs_words else None
-    avoid = load_dictionary(args.avoid, language) if args.avoid else None
+    dictionary = load_words(args.dictionary, language) if needs_words else None
+    # words no board may spell: the list as given (a correction adds words to play, not to avoid)
+    avoid = load_words(args.avoid, language, corrections=False) if args.avoid else None
     letters = LetterSource(language, args.letters, dictionary, dice)
     bonus = args.bonus or ("elzzur" if rules.multipliers and dice is None else "none")
     generator = Generator(language, rows, cols, letters, bonus)
@@ -674,13 +711,19 @@ def run_generate(args: Args, out: Output) -> None:
 def run_gui(args: Args, out: Output) -> None:
     from .gui import main as gui_main
 
+    if args.dictionary is not None:  # its warning here, an unusable list before any window
+        from .languages import get_language
+        from .lists import load_words
+
+        load_words(args.dictionary, get_language(args.language))
+
     gui_main(args)
 
 
 def run_scrabble(args: Args, out: Output) -> None:
     from .board import read_board_text
-    from .dictionary import load_dictionary
     from .languages import get_language
+    from .lists import load_words
     from .scrabble import best_moves, load_layout, load_tile_set, parse_cgp
 
     tiles = load_tile_set(args.language)
@@ -707,7 +750,8 @@ def run_scrabble(args: Args, out: Output) -> None:
         text, _ = read_board_text(args.board)
         if "\n" not in text.strip():
             text = text.replace("/", "\n")  # an inline position, rows separated by '/'
-    graph = load_dictionary(args.dictionary, get_language(tiles.language or args.language)).graph
+    # every cross-word must be in one lexicon: the list and your corrections as one graph
+    graph = load_words(args.dictionary, get_language(tiles.language or args.language)).union_graph()
     moves = best_moves(text, rack, args.language, graph, layout_name, args.top)
     if args.format == "json":
         import json
@@ -724,6 +768,12 @@ def run_scrabble(args: Args, out: Output) -> None:
         out.write("\n" + show_move(text, m))
 
 
+def run_words(args: Args, out: Output) -> None:
+    from .words_command import run
+
+    run(args, out)
+
+
 def show_move(text: str, move) -> str:
     """The position with the move's new tiles in brackets, columns A-O and rows 1-15."""
     grid = [line.split() if " " in line.strip() else list(line.strip())
@@ -738,7 +788,7 @@ def show_move(text: str, move) -> str:
 
 
 RUN = {"scrabble": run_scrabble, "solve": run_solve, "demo": run_demo, "languages": run_languages, "cat": run_cat,
-       "compile": run_compile, "generate": run_generate, "gui": run_gui}
+       "compile": run_compile, "generate": run_generate, "gui": run_gui, "words": run_words}
 
 
 def parse_args(argv: list[str]) -> Args:
@@ -749,6 +799,10 @@ def parse_args(argv: list[str]) -> Args:
         if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
             parser.error(f"options come after the command (elzzur COMMAND {argv[0]} …)")
         namespace, extra = parser.parse_known_args(argv)
+        if extra and namespace.command == "words":
+            from .words_command import take_extra
+
+            extra = take_extra(namespace, extra)
         if extra:
             parser.commands[namespace.command].error(f"unrecognized arguments: {' '.join(extra)}")
         # checked here rather than by argparse, which would name a missing -b before a

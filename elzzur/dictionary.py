@@ -3,7 +3,15 @@
 A word list and its compiled form give the same words: both pass through ``clean_words``.
 The solver walks a dictionary's word graph (``elzzur.graph``): the built-in dictionaries ship
 theirs beside the ``.marisa`` file; for a user's dictionary it is built on first use and kept in
-the per-user cache (``elzzur.cache``), so the next run starts at once.
+the per-user cache (``elzzur.cache``), so the next run starts at once, together with the report
+of what cleaning the list dropped (``elzzur.cleaning``), which the command line shows again on
+every run that uses the list.
+
+The user's corrections (``elzzur.corrections``) are laid over whatever list is loaded, without
+rebuilding its graph: the words they add are a small graph of their own beside the list's, the
+words they remove are a set the search filters out (``elzzur.solver`` searches both graphs and
+merges). Scrabble's move search needs every word in one graph, for its cross-words: that graph
+(``Dictionary.union_graph``) is built once per content of list and corrections, and cached.
 """
 
 from __future__ import annotations
@@ -11,31 +19,67 @@ from __future__ import annotations
 import io
 import os
 
+from .cleaning import (  # noqa: F401 -- clean_word, clean_words, MAX_WORD: used from here
+    ALPHABET, MAX_WORD, CleanReport, capitals_only, clean_list, clean_word, clean_words, reason_label)
 from .errors import ElzzurError
 from .fileio import missing, read_text_file
-from .graph import WordGraph, build, graph_path
+from .graph import TERMINAL, WordGraph, build, graph_path
 from .languages import Language, get_language
 from . import cache
 
 MARISA_SUFFIX = ".marisa"
-MAX_WORD = 64  # letters: the longest German compounds in the word lists have about 40
 
 
 class Dictionary:
-    """A set of normalised words: its word graph for solving, its MARISA trie on demand."""
+    """A set of normalised words: its word graph for solving, its MARISA trie on demand.
 
-    __slots__ = ("graph", "source", "_trie", "_trie_path")
+    ``graph`` is the list's own graph; ``added`` (a graph, or None) and ``removed`` (a set) are
+    the user's corrections as they change this list: words it lacks, and words of it that no
+    longer count. ``report`` says what cleaning a word list dropped (None for other sources).
+    Membership, length and iteration all count the corrections.
+    """
 
-    def __init__(self, graph: WordGraph, source: str, trie=None, trie_path: str | None = None):
+    __slots__ = ("graph", "source", "_trie", "_trie_path", "report", "added", "removed",
+                 "corrections", "_union")
+
+    def __init__(self, graph: WordGraph, source: str, trie=None, trie_path: str | None = None,
+                 report: CleanReport | None = None):
         self.graph = graph
         self.source = source
         self._trie = trie
         self._trie_path = trie_path
+        self.report = report
+        self.added: WordGraph | None = None
+        self.removed: frozenset[str] = frozenset()
+        self.corrections = None  # the Corrections applied, if any
+        self._union: WordGraph | None = None
 
     @classmethod
     def from_words(cls, words, language: Language, source: str = "words") -> Dictionary:
         """A dictionary of already-clean keys (tests and the Python API)."""
         return cls(WordGraph(build(words, alphabet(language))), source)
+
+    def corrected(self, corrections) -> Dictionary:
+        """This dictionary with ``corrections`` (``elzzur.corrections.Corrections``) laid over
+        it: a new object sharing the list's graph. Only what changes this list is kept: added
+        words it lacks, removed words it has."""
+        if corrections is None or corrections.empty:
+            return self
+        graph = self.graph
+        added = sorted(word for word in corrections.added if word not in graph)
+        removed = frozenset(word for word in corrections.removed if word in graph)
+        result = Dictionary(graph, self.source, None, self._trie_path, self.report)
+        result._trie = self._trie if not added and not removed else None
+        result.corrections = corrections
+        result.removed = removed
+        if added:
+            result.added = WordGraph(build(added, graph.alphabet), "your added words")
+        return result
+
+    @property
+    def corrected_words(self) -> bool:
+        """True if the corrections change this list."""
+        return self.added is not None or bool(self.removed)
 
     @property
     def trie(self):
@@ -43,25 +87,106 @@ class Dictionary:
         if self._trie is None:
             import marisa_trie
 
-            if self._trie_path is not None:
+            if self._trie_path is not None and not self.corrected_words:
                 self._trie = load_trie(self._trie_path)
             else:
-                self._trie = marisa_trie.Trie(iter(self.graph))
+                self._trie = marisa_trie.Trie(iter(self))
         return self._trie
 
+    def sorted_words(self) -> list[str]:
+        """Every word, sorted: the compiled list's keys where there is one (read in C, far
+        faster than walking the graph), with the corrections applied."""
+        if self._trie_path is None and self._trie is None:
+            return list(self)
+        base = self._trie if self._trie is not None else load_trie(self._trie_path)
+        if len(base) != len(self.graph):  # keys the graph could not spell (another alphabet)
+            base = self.graph
+        words = list(base.keys()) if base is not self.graph else list(base)
+        if self.corrected_words:
+            removed = self.removed
+            words = [word for word in words if word not in removed]
+            if self.added is not None:
+                words += list(self.added)
+        words.sort()
+        return words
+
     def __contains__(self, word: str) -> bool:
-        return word in self.graph
+        if word in self.graph:
+            return word not in self.removed
+        return self.added is not None and word in self.added
 
     def has_prefix(self, prefix: str) -> bool:
         """True if some word starts with ``prefix`` (the word itself included)."""
-        return self.graph.has_prefix(prefix)
+        if self.added is not None and self.added.has_prefix(prefix):
+            return True
+        if not self.graph.has_prefix(prefix):
+            return False
+        if not any(word.startswith(prefix) for word in self.removed):
+            return True
+        return any(word not in self.removed for word in words_under(self.graph, prefix))
 
     def __len__(self) -> int:
-        return len(self.graph)
+        return len(self.graph) - len(self.removed) + (len(self.added) if self.added is not None else 0)
 
     def __iter__(self):
         """The words in alphabetical order."""
-        return iter(self.graph)
+        if not self.corrected_words:
+            return iter(self.graph)
+        import heapq
+
+        removed = self.removed
+        words = (word for word in self.graph if word not in removed)
+        return heapq.merge(words, self.added) if self.added is not None else words
+
+    def union_graph(self) -> WordGraph:
+        """Every word, corrections included, in one graph: the list's own graph when nothing
+        is corrected; otherwise built once and kept in the cache under checksums of the list's
+        graph and of the corrections' words (their content, so that any change to either
+        makes a new graph, and the same content finds the old one)."""
+        if not self.corrected_words:
+            return self.graph
+        if self._union is None:
+            import hashlib
+
+            digest = hashlib.blake2b(digest_size=10)
+            digest.update(self.graph.buffer)
+            base = digest.hexdigest()
+            change = "\n".join(["+" + w for w in (self.added or ())] + ["-" + w for w in sorted(self.removed)])
+            corrections = hashlib.blake2b(change.encode("utf-8"), digest_size=10).hexdigest()
+            path = os.path.join(cache.cache_dir(), f"union-{base}-{corrections}.dawg")
+            origin = f"{self.source} with your corrections"
+            data = cache.read(path)
+            if data is not None:
+                try:
+                    self._union = WordGraph(data, origin)
+                except ElzzurError:  # damaged: build it again
+                    data = None
+            if data is None:
+                data = build(self.sorted_words(), self.graph.alphabet)
+                cache.write(path, data)
+                self._union = WordGraph(data, origin)
+        return self._union
+
+
+def words_under(graph: WordGraph, prefix: str):
+    """The words of ``graph`` that start with ``prefix``, in alphabetical order."""
+    node = graph.node_of(prefix)
+    if node < 0:
+        return
+    alphabet, masks, first, targets = graph.alphabet, graph.masks, graph.first, graph.targets
+    stack = [(node, prefix)]
+    while stack:
+        node, word = stack.pop()
+        mask = masks[node]
+        if mask & TERMINAL:
+            yield word
+        children = []
+        edge = first[node]
+        for i in range(len(alphabet)):
+            if mask >> i & 1:
+                children.append((targets[edge], word + alphabet[i]))
+                edge += 1
+        stack.extend(reversed(children))
 
 
 def alphabet(language: Language) -> str:
@@ -69,55 +194,23 @@ def alphabet(language: Language) -> str:
     return "".join(sorted(language.letter_values))
 
 
-def clean_word(raw: str, language: Language) -> str | None:
-    """One line of a word list as a dictionary key, or None if it is not a game word.
-
-    Dropped: empty lines, entries with anything but letters (apostrophes, hyphens, digits,
-    spaces), proper nouns, abbreviations and brands (a capital after the first letter, or a
-    capital first letter unless the language capitalises its nouns), and words shorter than the
-    language's minimum, and lines longer than ``MAX_WORD`` letters (no language's word is,
-    and such a line would only slow every search down). In case mode capitals are part of the
-    word, so no entry is dropped for them: a word list for such a language says itself which
-    words count.
-    """
-    word = raw.strip().lstrip("\ufeff").lstrip()  # a BOM, then spaces
-    if len(word) > MAX_WORD:
-        return None
-    if not word.isascii():
-        import unicodedata
-
-        word = unicodedata.normalize("NFC", word)
-    if not word or not word.isalpha():
-        return None
-    if language.mode != "case" and (
-            any(ch.isupper() for ch in word[1:]) or word[0].isupper() and not language.keep_capitalised):
-        return None
-    key = language.normalize(word)
-    if key is None or len(key) < max(2, language.min_length):
-        return None
-    return key
-
-
-def clean_words(lines, language: Language) -> set[str]:
-    """The distinct dictionary keys of a word list."""
-    words = set()
-    for line in lines:
-        key = clean_word(line, language)
-        if key is not None:
-            words.add(key)
-    return words
-
-
 WORD_LIST_LIMIT = 256 * 2**20  # bytes: more than ten times our largest list (Turkish, 19 MB);
 # it stops a mistaken -d /dev/zero or disk image from being read into memory
 
 
 def read_word_list(path: str, language: Language) -> set[str]:
-    """Clean words of a UTF-8 text file (a BOM and CRLF line ends are fine); read whole, so
-    bad bytes are reported by line rather than by an offset inside a read buffer.
+    """Clean words of a UTF-8 text file (a BOM and CRLF line ends are fine)."""
+    return read_words(path, language)[0]
+
+
+def read_words(path: str, language: Language) -> tuple[set[str], CleanReport]:
+    """Clean words of a UTF-8 text file and the report of what cleaning dropped. Read whole,
+    so bad bytes are reported by line rather than by an offset inside a read buffer, and so
+    that the whole list decides whether its capitals mark proper nouns.
     """
     text = read_text_file(path, WORD_LIST_LIMIT, "a word list")
-    return clean_words(io.StringIO(text, newline=None), language)
+    lines = io.StringIO(text, newline=None).readlines()
+    return clean_list(lines, language, path, capitals_only(text))
 
 
 def load_trie(path: str):
@@ -132,46 +225,104 @@ def load_trie(path: str):
     return trie
 
 
-def load_dictionary(path: str | os.PathLike | None, language: Language) -> Dictionary:
-    """The dictionary at ``path`` (``.marisa`` or a word list), or the language's built-in one."""
+def load_dictionary(path: str | os.PathLike | None, language: Language,
+                    corrections: bool = True) -> Dictionary:
+    """The dictionary at ``path`` (``.marisa`` or a word list), or the language's built-in one,
+    with the user's corrections of ``language`` laid over it (unless ``corrections`` is False).
+
+    A word list's ``report`` says what cleaning dropped; a list that leaves no word at all is
+    an ElzzurError naming the reasons.
+    """
+    dictionary = load_list(path, language)
+    if dictionary.report is not None and dictionary.report.empty:
+        raise ElzzurError(dictionary.report.error())
+    if corrections:
+        from .corrections import read_corrections
+
+        dictionary = dictionary.corrected(read_corrections(language))
+    return dictionary
+
+
+def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
+    """``load_dictionary`` without the corrections: the list as it is."""
     if path is None:
         return builtin_dictionary(language)
     path = os.fspath(path)
     check_readable(path)
     is_marisa = path.endswith(MARISA_SUFFIX)
+    trie_path = path if is_marisa else None
     cached = cache.entry(path, graph_kind(language))
     data = cache.read(cached)
     if data is not None:
         try:
-            return Dictionary(WordGraph(data, path), path, trie_path=path if is_marisa else None)
-        except ElzzurError:  # a damaged cache entry: build the graph again below
-            pass
+            graph, report = unpack(data, path)
+            return Dictionary(graph, path, trie_path=trie_path, report=report)
+        except (ElzzurError, ValueError, EOFError, TypeError):  # a damaged cache entry:
+            pass                                                # build the graph again below
     if is_marisa:
-        data = trie_graph(path, language)
+        data, keys = trie_graph(path, language)
+        graph = WordGraph(data, path)
+        dropped = keys - len(graph)  # keys with letters outside the alphabet
+        report = CleanReport(path, keys, len(graph), [(reason_label(ALPHABET, language), dropped)]
+                             if dropped else [])
     else:
-        data = build(read_word_list(path, language), alphabet(language))
-    cache.write(cached, data)
-    return Dictionary(WordGraph(data, path), path, trie_path=path if is_marisa else None)
+        words, report = read_words(path, language)
+        data = build(words, alphabet(language))
+        graph = WordGraph(data, path)
+    cache.write(cached, pack(data, report))
+    return Dictionary(graph, path, trie_path=trie_path, report=report)
 
 
-def trie_graph(path: str, language: Language) -> bytes:
-    """The word graph of a compiled dictionary's keys. marisa does not check the file it maps,
-    and walking the keys of a damaged one can crash the process: where processes fork, the walk
-    runs in a child, whose crash is an error here (a file it read whole is safe to walk after).
+REPORT_MAGIC = b"ELZR"
+
+
+def pack(graph: bytes, report: CleanReport) -> bytes:
+    """A cache entry: the word graph, then the cleaning report that goes with it, so the two
+    are always read together (the graph first: its arrays stay aligned for the C core)."""
+    import marshal
+
+    data = marshal.dumps(report.to_data())
+    return b"".join([graph, data, len(data).to_bytes(4, "little"), REPORT_MAGIC])
+
+
+def unpack(data: bytes, origin: str) -> tuple[WordGraph, CleanReport]:
+    """A cache entry's word graph and report (ValueError or ElzzurError if damaged)."""
+    import marshal
+
+    if len(data) < 8 or data[-4:] != REPORT_MAGIC:
+        raise ValueError("not a packed graph")
+    size = int.from_bytes(data[-8:-4], "little")
+    end = len(data) - 8 - size
+    if end < 0:
+        raise ValueError("not a packed graph")
+    view = memoryview(data)
+    report = CleanReport.from_data(marshal.loads(view[end:-8]))
+    report.source = origin  # the path as given this time (the entry is found by its absolute path)
+    return WordGraph(view[:end], origin), report
+
+
+def trie_graph(path: str, language: Language) -> tuple[bytes, int]:
+    """The word graph of a compiled dictionary's keys, and the number of keys. marisa does not
+    check the file it maps, and walking the keys of a damaged one can crash the process: where
+    processes fork, the walk runs in a child, whose crash is an error here (a file it read
+    whole is safe to walk after).
     """
     if not hasattr(os, "fork"):
-        return build(load_trie(path).iterkeys(), alphabet(language))
+        trie = load_trie(path)
+        return build(trie.iterkeys(), alphabet(language)), len(trie)
     import marisa_trie  # noqa: F401 -- imported here, not in the child: a fork copies only
     # the forking thread, and an import lock another thread (the GUI's) held would never free
 
     read_end, write_end = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: the graph, or the message of an ElzzurError with status 2
+    if pid == 0:  # the child: the key count and the graph, or an ElzzurError's message (status 2)
         status = 0
         try:
             os.close(read_end)
             try:
-                out = build(load_trie(path).iterkeys(), alphabet(language))
+                trie = load_trie(path)
+                keys = trie.keys()
+                out = len(keys).to_bytes(8, "little") + build(keys, alphabet(language))
             except ElzzurError as e:
                 out, status = str(e).encode("utf-8", "surrogateescape"), 2
             with os.fdopen(write_end, "wb") as f:
@@ -185,23 +336,24 @@ def trie_graph(path: str, language: Language) -> bytes:
     status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
     if status == 2:
         raise ElzzurError(data.decode("utf-8", "surrogateescape"))
-    if status != 0:
+    if status != 0 or len(data) < 8:
         raise ElzzurError(f"{path}: not a valid MARISA dictionary (reading it failed: the file is damaged)")
-    return data
+    return data[8:], int.from_bytes(data[:8], "little")
 
 
 def graph_kind(language: Language) -> str:
-    """The cache name of a user dictionary's graph under ``language``. A built-in code says it
+    """The cache name of a user dictionary's graph (and cleaning report: ``pack``) under
+    ``language``. A built-in code says it
     all; a user's language file may change, or two files may share a code, so their name also
     has a checksum of everything that decides the keys.
     """
     if language.where == "built-in":
-        return f"{language.code}.dawg"
+        return f"{language.code}.list.dawg"
     import zlib
 
     rules = repr((alphabet(language), language.mode, sorted(language.upper_map.items()),
                   sorted(language.fold_map.items()), language.keep_capitalised, language.min_length))
-    return f"{language.code}-{zlib.crc32(rules.encode('utf-8')):08x}.dawg"
+    return f"{language.code}-{zlib.crc32(rules.encode('utf-8')):08x}.list.dawg"
 
 
 def has_builtin_dictionary(language: Language) -> bool:
@@ -228,7 +380,7 @@ def builtin_dictionary(language: Language | str) -> Dictionary:
         if language.where != "built-in":
             if not os.path.exists(path):
                 raise ElzzurError(f"{language.file}: key 'dictionary.file': {path}: no such file")
-            _builtin[path] = load_dictionary(path, language)
+            _builtin[path] = load_list(path, language)
             return _builtin[path]
         graph_file = graph_path(path)
         if not os.path.isfile(path) or not os.path.isfile(graph_file):

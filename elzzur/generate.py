@@ -151,8 +151,8 @@ _counts: dict = {}
 
 def letter_counts(dictionary, language: Language) -> tuple[dict[str, int], dict[str, int]]:
     """How often each letter, and each pair of adjacent letters, occurs in the words."""
-    key = id(dictionary.graph)
-    if key not in _counts:
+    key = id(dictionary)  # the words counted are the dictionary's, corrections included
+    if key not in _counts or _counts[key][0] is not dictionary:
         letters: dict[str, int] = {}
         pairs: dict[str, int] = {}
         for word in dictionary:
@@ -163,7 +163,7 @@ def letter_counts(dictionary, language: Language) -> tuple[dict[str, int], dict[
         if not letters:
             raise ElzzurError("the dictionary has no words to count letters in")
         _counts.clear()
-        _counts[key] = (dictionary.graph, letters, pairs)
+        _counts[key] = (dictionary, letters, pairs)
     return _counts[key][1], _counts[key][2]
 
 

@@ -155,6 +155,7 @@ class SolveJob:
         self.rules_name, self.dictionary_path = rules_name, dictionary_path
         self.rows: list = []
         self.error: str | None = None
+        self.warning: str | None = None  # what cleaning a word list dropped, if much
         self.done = threading.Event()
         self.thread = threading.Thread(target=self.run, name="elzzur-solve", daemon=True)
 
@@ -174,6 +175,9 @@ class SolveJob:
                 if key not in self._dictionaries:
                     self._dictionaries[key] = load_dictionary(self.dictionary_path, self.language)
                 dictionary = self._dictionaries[key]
+                report = dictionary.report
+                if report is not None and report.worth_warning:
+                    self.warning = report.message()
                 rows = find_words(self.board, dictionary, self.language, rules=rules)
             order = sort_key("score")
             rows.sort(key=lambda row: order(*row))
@@ -572,6 +576,8 @@ class App:
         self.show_words()
         self.info(f"solved: {summary(job.rows, job.rows)} — double-click or Enter on a word "
                   "shows its path; click a tile's top to filter")
+        if job.warning:
+            self.error(f"warning: {job.warning}")
 
     @property
     def busy(self) -> bool:

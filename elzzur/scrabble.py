@@ -1092,7 +1092,7 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
         from .dictionary import load_dictionary
         from .languages import get_language
 
-        graph = load_dictionary(None, get_language(tiles.language or language)).graph
+        graph = load_dictionary(None, get_language(tiles.language or language)).union_graph()
     return generate_moves(board, rack, blanks, graph, tiles, layout, top)
 
 

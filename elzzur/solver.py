@@ -68,10 +68,30 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
     a cell it used (never the cell it is on); a search of more than ``limit`` steps stops with
     an error rather than run for ever. ``use`` picks ``"c"`` or ``"python"`` (default:
     ``backend()``).
+
+    The user's corrections to the dictionary count: its own graph is searched without the words
+    they remove, and the small graph of the words they add beside it; no word is in both, and a
+    word's best path depends on nothing but the word, so the two answers merge into the one a
+    single graph of every word would give (the tests check that it does).
     """
     rules = rules or get_rules()
-    graph = dictionary.graph
     shortest = max(rules.min_length, min_length or 0)  # never shorter than the rules allow
+    found = _search(board, dictionary.graph, language, shortest, use, rules, revisit, limit)
+    if dictionary.removed:
+        removed = dictionary.removed
+        found = [row for row in found if row[0] not in removed]
+    if dictionary.added is not None:
+        extra = _search(board, dictionary.added, language, shortest, use, rules, revisit, limit)
+        if extra:
+            found = sorted(found + extra, key=lambda row: row[0])
+    if rules.max_length:
+        found = [row for row in found if len(row[0]) <= rules.max_length]
+    return found
+
+
+def _search(board: Board, graph, language: Language, shortest: int, use: str | None, rules,
+            revisit: bool, limit: int) -> list[tuple[str, int, tuple[int, ...]]]:
+    """``find_words`` in one word graph (before the rules' longest word is applied)."""
     _, _, _, prepared, bonus, scale = _entry(language, rules, graph)
     cells, points, factors, flags = [], [], [], []
     for cell in board.cells:
@@ -112,8 +132,6 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
             raise ElzzurError(f"{graph.origin}: the word graph is damaged (reinstall elzzur, or "
                               f"remove its cache, {cache_dir()})") from None
         raise
-    if rules.max_length:
-        found = [row for row in found if len(row[0]) <= rules.max_length]
     return found
 
 

@@ -25,6 +25,9 @@ REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("ELZZUR_CACHE_DIR", str(Path(__import__("tempfile").mkdtemp(prefix="elzzur-cache-"))))
 # ... nor see the user's own language files: an empty user folder unless a test makes one.
 os.environ["ELZZUR_LANGUAGES_DIR"] = str(Path(__import__("tempfile").mkdtemp(prefix="elzzur-languages-")))
+# ... nor the user's data (corrections to the dictionaries): an empty data folder, which a test
+# that writes corrections replaces with its own (the ``data_dir`` fixture).
+os.environ["ELZZUR_DATA_DIR"] = str(Path(__import__("tempfile").mkdtemp(prefix="elzzur-data-")))
 
 # A 2x3 board whose letters are all different, so every word has exactly one path:
 #   Cdw A   Ttl        C=4 (word x2), A=1, T=1 (letter x3)
@@ -69,6 +72,14 @@ def cli(capsys, monkeypatch, tmp_path):
         return Run(code, out, err)
 
     return run
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """A data folder of this test's own (corrections written here are gone after it)."""
+    folder = tmp_path / "elzzur-data"
+    monkeypatch.setenv("ELZZUR_DATA_DIR", str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -82,10 +82,13 @@ def test_a_marisa_file_and_its_word_list_load_alike(words_txt, words_marisa):
     assert list(load_dictionary(words_txt, EN)) == list(load_dictionary(words_marisa, EN))
 
 
-def test_an_empty_word_list_is_an_empty_dictionary(tmp_path):
+def test_an_empty_word_list_is_an_error(tmp_path):
+    """An empty list (blank lines only) leaves no word to play: an error, not a silent empty
+    answer on every board."""
     path = tmp_path / "empty.txt"
     path.write_text("\n\n", encoding="utf-8")
-    assert len(load_dictionary(path, EN)) == 0
+    with pytest.raises(ElzzurError, match=r"empty.txt: no words in it \(the list is empty\)$"):
+        load_dictionary(path, EN)
 
 
 def test_a_missing_dictionary_says_no_such_file(tmp_path):

@@ -93,7 +93,7 @@ def test_a_user_dictionary_graph_is_cached_and_rebuilt_when_the_file_changes(tmp
     words.write_text("cat\ndog\n", encoding="utf-8")
     assert list(load_dictionary(words, english)) == ["CAT", "DOG"]
     cached = os.listdir(tmp_path / "cache")
-    assert len(cached) == 1 and cached[0].endswith(".en.dawg")
+    assert len(cached) == 1 and cached[0].endswith(".en.list.dawg")
     assert list(load_dictionary(words, english)) == ["CAT", "DOG"]  # from the cache
     words.write_text("cat\ndog\nemu\n", encoding="utf-8")
     os.utime(words, ns=(1, 1))  # a different modification time, whatever the clock says

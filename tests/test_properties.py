@@ -863,6 +863,13 @@ def test_a_word_list_and_its_compiled_form_hold_the_words_cleaning_keeps(data, c
         text = Path(folder) / "words.txt"
         write_lines(text, lines, newline)
         assert read_word_list(str(text), language) == expected
+        if not expected:  # a list that cleans to nothing is an error, never an empty dictionary
+            with pytest.raises(ElzzurError, match="no words in it|no game words in the list"):
+                load_dictionary(text, language)
+            with contextlib.redirect_stderr(io.StringIO()) as err:
+                assert main(["compile", "-l", code, "-d", str(text), "-o", str(Path(folder) / "w.marisa")]) == 1
+            assert err.getvalue().startswith(f"elzzur: error: {text}: no ")
+            return
         as_text = load_dictionary(text, language)
         assert list(as_text) == sorted(expected) and len(as_text) == len(expected)
         compiled = Path(folder) / "words.marisa"
@@ -891,6 +898,10 @@ def test_membership_and_prefixes_are_those_of_a_set(data, code):
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "w.marisa")
         trie.save(path)
+        if not words:  # a dictionary of no words is an error, not a dictionary
+            with pytest.raises(ElzzurError, match="no words in it"):
+                load_dictionary(path, LANG[code])
+            return
         from_file = load_dictionary(path, LANG[code])
         for query in queries:
             is_word = query in words
