@@ -50,6 +50,11 @@ def examples():
 
 def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, NO_COLOR="1", COLUMNS="100")
+    # the data folder where a user's is, ~/.local/share/elzzur, under a home of the scratch
+    # directory's own: the examples start with no corrections and show the path as users see it
+    env.pop("ELZZUR_DATA_DIR", None)
+    env.pop("XDG_DATA_HOME", None)
+    env["HOME"] = str(cwd / ".home")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])) \
         if not _installed() else env.get("PYTHONPATH", "")
     script = f'elzzur() {{ "{sys.executable}" -m elzzur "$@"; }}\nset -o pipefail\n{command}\n'
@@ -67,7 +72,7 @@ def _installed() -> bool:
 
 def test_readme_has_examples_for_every_command():
     commands = {command.split()[1] for command, _ in examples() if command.startswith("elzzur ")}
-    assert {"solve", "demo", "languages", "cat", "compile", "generate"} <= commands
+    assert {"solve", "demo", "languages", "cat", "compile", "generate", "words"} <= commands
 
 
 def test_every_readme_example_prints_what_the_readme_shows(tmp_path):
@@ -102,7 +107,7 @@ def test_output_md_is_current():
     assert (ROOT / "OUTPUT.md").read_text(encoding="utf-8") == make_output.render()
 
 
-@pytest.mark.parametrize("command", ["solve", "demo", "languages", "cat", "compile", "generate", "gui", "scrabble"])
+@pytest.mark.parametrize("command", ["solve", "demo", "languages", "cat", "compile", "generate", "gui", "scrabble", "words"])
 def test_every_command_is_documented_in_the_readme(command):
     assert f"### `elzzur {command}`" in README
 
