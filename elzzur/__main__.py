@@ -121,9 +121,14 @@ examples:
   elzzur demo -l en
   elzzur demo -l fr -q --top 10
   elzzur demo -l de --format csv -o de.csv"""),
-    "languages": ("list the languages and their dictionaries", [], """\
+    "languages": ("list the languages and their dictionaries", [
+        Option(("-l", "--language"), "language", str, metavar="LANG",
+               help="describe one language's dictionary: what it is built from, what was "
+                    "removed and why, its commonness bands"),
+    ], """\
 examples:
-  elzzur languages"""),
+  elzzur languages
+  elzzur languages -l it"""),
     "cat": ("print the words the solver uses, one per line: the dictionary with your "
             "corrections (elzzur words)", [
         LANGUAGE,
@@ -583,6 +588,9 @@ def run_languages(args: Args, out: Output) -> None:
     from .dictionary import has_builtin_dictionary, load_dictionary
     from .languages import BUILT_IN, catalogue
 
+    if args.language is not None:
+        describe_language(args.language, out)
+        return
     rows = [("code", "name", "words", "from", "dictionary source")]
     for code, where, path, language in catalogue():
         origin = "built-in" if where == BUILT_IN else path
@@ -597,7 +605,8 @@ def run_languages(args: Args, out: Output) -> None:
         try:
             dictionary = load_dictionary(None, language)
             words = str(len(dictionary))
-            source = language.dictionary_source
+            info = dictionary_info(language)
+            source = info["summary"] if info else language.dictionary_source
             if dictionary.corrections is not None:  # the words count them
                 source += f"; your corrections: {dictionary.corrections.summary()}"
         except ElzzurError as e:
@@ -607,6 +616,72 @@ def run_languages(args: Args, out: Output) -> None:
     for row in rows:
         out.write(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:>{widths[2]}}  "
                   f"{row[3]:<{widths[3]}}  {row[4]}\n")
+
+
+def describe_language(spec: str, out: Output) -> None:
+    """``languages -l CODE``: the language, its dictionary's sources and what the build kept
+    and removed (``<dictionary>.info.toml``, written by tools/build_dictionaries.py)."""
+    from .dictionary import has_builtin_dictionary, load_dictionary
+    from .languages import get_language
+
+    language = get_language(spec)
+    lines = [f"{language.code}: {language.name} ({language.where} language, {language.file})"]
+    if language.dictionary_path is None or not has_builtin_dictionary(language):
+        lines.append("dictionary: none of its own (give one with -d)")
+        out.write("\n".join(lines) + "\n")
+        return
+    dictionary = load_dictionary(None, language)
+    info = dictionary_info(language)
+    lines.append(f"dictionary: {language.dictionary_path}, {len(dictionary):,} words")
+    if dictionary.corrections is not None:
+        lines.append(f"your corrections: {dictionary.corrections.summary()} (elzzur words list "
+                     f"-l {language.code})")
+    if info is None:
+        lines.append(f"source: {language.dictionary_source}")
+        out.write("\n".join(lines) + "\n")
+        return
+    lines.append(f"built from: {info['summary']}")
+    for source in info.get("source", []):
+        role = "its words" if source["use"] == "words" else "evidence only: confirms words"
+        lines.append(f"  {source['package']} {source['version']} ({source['file']}): {role}")
+    kept = info.get("kept", {})
+    lines.append(f"kept, by the evidence that they are words ({sum(kept.values()):,} forms):")
+    lines += [f"  {n:>9,}  {how}" for how, n in sorted(kept.items(), key=lambda item: -item[1])]
+    removed = info.get("removed", {})
+    lines.append(f"removed ({sum(r['count'] for r in removed.values()):,} forms):")
+    lines += [f"  {r['count']:>9,}  {reason}: e.g. {r['examples']}" for reason, r in removed.items()]
+    bands = info.get("bands")
+    if bands:
+        lines.append("commonness bands (solve --common keeps the first two): " + ", ".join(
+            f"{name} {n:,}" for name, n in bands.items()))
+    licence = licence_path(language.code)
+    if licence:
+        lines.append(f"licences: {licence}")
+    out.write("\n".join(lines) + "\n")
+
+
+def dictionary_info(language) -> dict | None:
+    """What the build wrote about a built-in dictionary, or None (a user's language)."""
+    from .cache import load_toml
+
+    if language.where != "built-in" or language.dictionary_path is None:
+        return None
+    path = os.path.splitext(language.dictionary_path)[0] + ".info.toml"
+    if not os.path.isfile(path):
+        return None
+    return load_toml(path, os.path.basename(path))
+
+
+def licence_path(code: str) -> str | None:
+    """The licence file shipped with a built-in dictionary (in the package's licenses)."""
+    from .resources import resource_root
+
+    for folder in (os.path.join(os.path.dirname(os.path.abspath(__file__)), "licenses"),
+                   os.path.join(os.path.dirname(resource_root()), "licenses")):
+        path = os.path.join(folder, f"{code}.txt")
+        if os.path.isfile(path):
+            return path
+    return None
 
 
 def run_cat(args: Args, out: Output) -> None:

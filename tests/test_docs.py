@@ -1,16 +1,12 @@
 """The README is the user's manual: every command in it runs and prints exactly what it shows.
 
-In README.md, a ```console block holds commands (lines starting with ``$ ``) each followed by its
-exact output. A fenced block right after a line "Save this as `NAME`:" is written to the file
-NAME first, in the same scratch directory, so the examples can read it. Commands run in bash,
-in order, with ``elzzur`` meaning this Python's ``-m elzzur``.
+How the examples are read and run is tools/readme_examples.py (which can also rewrite their
+output after a change that rightly changes it).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -18,56 +14,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.S | re.M)
-SAVE_AS = re.compile(r"Save this as `([^`]+)`:\s*$")
+sys.path.insert(0, str(ROOT / "tools"))
+import readme_examples  # noqa: E402  (the README's examples, shared with tools/readme_examples.py)
 
-
-def blocks():
-    """(kind, body, line before the block) for every fenced block of the README."""
-    for match in FENCE.finditer(README):
-        before = README[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
-        yield match.group(1), match.group(2), before
+sys.path.remove(str(ROOT / "tools"))
+run_shell = readme_examples.run_shell
 
 
 def examples():
     """(command, expected output) pairs, in README order."""
-    pairs = []
-    for kind, body, _ in blocks():
-        if kind != "console":
-            continue
-        command, output = None, []
-        for line in body.splitlines(keepends=True):
-            if line.startswith("$ "):
-                if command is not None:
-                    pairs.append((command, "".join(output)))
-                command, output = line[2:].rstrip("\n"), []
-            else:
-                output.append(line)
-        if command is not None:
-            pairs.append((command, "".join(output)))
-    return pairs
-
-
-def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_COLOR="1", COLUMNS="100")
-    # the data folder where a user's is, ~/.local/share/elzzur, under a home of the scratch
-    # directory's own: the examples start with no corrections and show the path as users see it
-    env.pop("ELZZUR_DATA_DIR", None)
-    env.pop("XDG_DATA_HOME", None)
-    env["HOME"] = str(cwd / ".home")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])) \
-        if not _installed() else env.get("PYTHONPATH", "")
-    script = f'elzzur() {{ "{sys.executable}" -m elzzur "$@"; }}\nset -o pipefail\n{command}\n'
-    # one stream, as a terminal shows it: an error line comes where it was printed
-    return subprocess.run(["bash", "-c", script], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True, timeout=300)
-
-
-def _installed() -> bool:
-    """True when elzzur is imported from an installation rather than this checkout."""
-    import elzzur
-
-    return ROOT not in Path(elzzur.__file__).resolve().parents
+    return readme_examples.examples(README)
 
 
 def test_readme_has_examples_for_every_command():
@@ -76,10 +32,7 @@ def test_readme_has_examples_for_every_command():
 
 
 def test_every_readme_example_prints_what_the_readme_shows(tmp_path):
-    for kind, body, before in blocks():
-        saved = SAVE_AS.search(before)
-        if saved:
-            (tmp_path / saved.group(1)).write_text(body, encoding="utf-8")
+    readme_examples.save_files(README, tmp_path)
     failures = []
     for command, expected in examples():
         result = run_shell(command, tmp_path)
