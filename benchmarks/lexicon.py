@@ -82,6 +82,11 @@ class Evidence:
 
         self.language = language
         self.short_trusted = config.get("short_trusted", False)
+        # How many reference lists must have a word (2 where a reference is also a source of
+        # the dictionary: German), and whether a frequent word needs them too (names are
+        # frequent: German capitalises its nouns, so case cannot tell them apart).
+        self.reference_min = config.get("reference_min", 1)
+        self.frequent_too = config.get("frequent_needs_reference", False)
         self.names = self.only_capitalised(packages, config.get("case", []))
         self.reference = [{fold(w) for w in read_source(packages, s).forms}
                           for s in config.get("reference", [])]
@@ -126,8 +131,8 @@ class Evidence:
         z = self.zipf(key)
         folded = fold(key)
         out = []
-        confirmed = any(folded in ref for ref in self.reference)
-        if self.reference and not confirmed and z < 3:
+        confirmed = sum(folded in ref for ref in self.reference) >= self.reference_min
+        if self.reference and not confirmed and (z < 3 or self.frequent_too):
             out.append("no second list")
         if z < 1 and not confirmed:
             out.append("very rare")

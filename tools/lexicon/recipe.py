@@ -27,7 +27,7 @@ SOURCE_KEYS = {"id", "package", "kind", "file", "use", "spellings", "sizes", "sk
 SELECT_KEYS = {"unconfirmed", "paradigms", "compounds", "vowelless", "roman", "frequency",
                "patterns"}
 TOP_KEYS = {"code", "same_as", "summary", "source", "select"}
-KINDS = {"lines", "json", "scowl", "scowl-upper", "tanglet", "hunspell"}
+KINDS = {"lines", "json", "json-forms", "scowl", "scowl-upper", "tanglet", "hunspell"}
 USES = {"words", "evidence"}
 
 

