@@ -6,6 +6,10 @@ is the evidence that it is one (spelling compared folded: upper case, no accents
 1. **confirmed** if a second source (words or evidence) has it; with ``paradigms``, also if a
    form of the same hunspell entry is confirmed (one known form vouches for the inflections
    its dictionary derives, so the list stays complete: plurals, feminines, conjugations);
+   with ``frequency`` (``{ zipf = 3.0 }``), also if wordfreq finds it written that often
+   (a word met once per million words of running text is known to the language's readers;
+   a second list may lack it: Brichter's Spanish list has no KILÓMETRO; the abbreviations
+   and loans written that often are for the exclusion list);
    with ``compounds``, also if it splits into confirmed words (German and Dutch write their
    compounds as one word: KREUZIGUNGSBILD = KREUZIGUNGS + BILD);
 2. a form of a ``trusted`` source (a list made for word games) needs no second opinion;
@@ -131,6 +135,8 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
         count.update({fold(f) for f in source.forms})
     known = {k for k, n in count.items() if n >= 2}
     known |= {fold(f) for s in sources if uses[s.id] == "evidence" for f in s.forms}
+    frequent = frequent_forms(recipe, settings.get("frequency"))
+    known |= frequent
 
     # Paradigms vouched for by one confirmed form.
     vouched: set[int] = set()
@@ -141,7 +147,8 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
             paradigm_of[form].append(number)
         for form in entry.secondary:
             paradigm_of[form].append(number)
-        if settings.get("paradigms") and any(count[fold(f)] >= 2 for f in entry.forms):
+        if settings.get("paradigms") and any(count[fold(f)] >= 2 or fold(f) in frequent
+                                                  for f in entry.forms):
             vouched.add(number)
 
     splitter = Splitter(known, settings["compounds"]) if settings.get("compounds") else None
@@ -165,6 +172,8 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
             how = "in two sources"
         elif raw in trusted:
             how = "a word-game list"
+        elif folded in frequent:
+            how = "frequent in running text (wordfreq)"
         elif len(folded) < shortest:
             how = f"shorter than {shortest} letters (no second list has such words)"
         elif any(n in vouched for n in paradigm_of.get(raw, ())):
@@ -213,3 +222,22 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     out.paradigms = all_paradigms  # for the commonness bands
     out.paradigm_of = paradigm_of
     return out
+
+
+def frequent_forms(recipe: Recipe, settings: dict | None) -> set[str]:
+    """The ``frequency`` evidence: folded spellings that wordfreq finds at least ``zipf``
+    (log10 of the frequency per billion words) in the recipe's language; none unless the
+    recipe asks."""
+    if not settings:
+        return set()
+    if set(settings) != {"zipf"} or not isinstance(settings["zipf"], (int, float)):
+        raise SystemExit(f"{recipe.base}.toml: frequency takes zipf only, e.g. {{ zipf = 3.0 }}")
+    import wordfreq
+
+    from .frequency import WORDFREQ_LANGUAGE
+
+    lang = WORDFREQ_LANGUAGE[recipe.code]
+    wordlist = "large" if lang in wordfreq.available_languages("large") else "best"
+    lowest = 10 ** (settings["zipf"] - 9)
+    return {fold(word) for word, freq in wordfreq.get_frequency_dict(lang, wordlist=wordlist).items()
+            if freq >= lowest and word.isalpha()}
