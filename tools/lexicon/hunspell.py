@@ -27,6 +27,8 @@ class Paradigm:
     forms: list[str] = field(default_factory=list)
     #: forms only an affix the recipe refuses makes (kept where another list confirms them)
     secondary: list[str] = field(default_factory=list)
+    #: the stem itself is a form only a refused affix makes of another entry (``secondary_stems``)
+    stem_secondary: bool = False
 
     def tags(self) -> set[str]:
         """The entry's tags as ``key:value`` strings, plus ``flag:F`` for each flag."""
@@ -47,7 +49,8 @@ def load(base: Path):
 
 def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
               affix_filter: Callable | None = None,
-              secondary_flags: frozenset[str] = frozenset()) -> list[Paradigm]:
+              secondary_flags: frozenset[str] = frozenset(),
+              secondary_stems: bool = False) -> list[Paradigm]:
     """Every ``.dic`` entry with its non-compound forms.
 
     Forms: stem; stem+suffix; stem+suffix+continuation suffix; prefix+stem; and the same with a
@@ -62,6 +65,10 @@ def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
     ``affix_filter(aff)``, go to the entry's ``secondary`` forms
     (unless another affix makes them too): the selection keeps them only where another list
     confirms them (Italian GENERALE is generare + enclitic -le to hunspell, and nothing else).
+    With ``secondary_stems``, an entry whose stem is such a form of another entry is marked
+    ``stem_secondary`` (Italian DIVERTIRSI, CONDIVIDILO: a verb with its pronoun written as an
+    entry of its own; but also OSPITALE, which ospitare + -le makes too): the selection keeps
+    its forms as primary only where a list confirms the stem.
     """
     forbid, need, only, circ = aff.FORBIDDENWORD, aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.CIRCUMFIX
     fullstrip = aff.FULLSTRIP
@@ -170,6 +177,10 @@ def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
                 entry.forms = [f for f in entry.forms if f not in never]
             if never.intersection(entry.secondary):
                 entry.secondary = [f for f in entry.secondary if f not in never]
+    if secondary_stems:
+        made = {f for entry in out for f in entry.secondary}  # never the entry's own forms
+        for entry in out:
+            entry.stem_secondary = entry.stem in made
     return out
 
 

