@@ -121,7 +121,7 @@ def test_usage_errors_exit_2_with_one_line(cli, words_txt, argv, fragment):
 ])
 def test_an_unknown_language_is_a_usage_error(cli, words_txt, argv):
     cli(*argv).error(2, "unknown language 'xx' (choose from de, de-native, en, es, es-native, fr, it, "
-                        "nl, pt, pt-native, tr, or give the path of a language file)")
+                        "nl, pt, pt-br, pt-native, tr, or give the path of a language file)")
 
 
 def test_an_unknown_language_is_reported_before_a_missing_board(cli):

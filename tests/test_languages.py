@@ -15,7 +15,7 @@ from elzzur.errors import ElzzurError, UsageError
 from elzzur.languages import available, get_language, parse_language
 from elzzur.resources import resource
 
-CODES = ["de", "en", "es", "fr", "it", "nl", "pt"]  # Ruzzle's seven, on A–Z boards
+CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "pt-br"]  # Ruzzle's seven and Brazilian Portuguese, on A–Z boards
 VARIANTS = ["de-native", "es-native", "pt-native", "tr"]  # other alphabets (test_alphabets.py)
 EN = get_language("en")
 DE = get_language("de")
@@ -32,7 +32,7 @@ DE_VALUES = reference_column(
     "A1 B3 C4 D1 E1 F4 G2 H2 I1 J6 K2 L3 M3 N1 O2 P4 Q10 R1 S1 T1 U1 V6 W3 X8 Y10 Z3")
 
 
-def test_the_seven_ruzzle_languages_and_the_other_alphabets_are_available():
+def test_the_a_to_z_languages_and_the_other_alphabets_are_available():
     assert available() == sorted(CODES + VARIANTS)
 
 
@@ -69,7 +69,7 @@ def test_length_bonus_is_zero_to_four_letters_then_five_per_letter(code):
 
 def test_an_unknown_language_is_a_usage_error_listing_the_choices():
     with pytest.raises(UsageError, match=r"^unknown language 'xx' \(choose from de, de-native, en, es, "
-                       r"es-native, fr, it, nl, pt, pt-native, tr, or give the path of a language file\)$"):
+                       r"es-native, fr, it, nl, pt, pt-br, pt-native, tr, or give the path of a language file\)$"):
         get_language("xx")
 
 

