@@ -10,4 +10,9 @@ The flow, one module a step:
     select     decide, form by form, what is a game word (evidence, filters, lists)
     frequency  word frequencies (wordfreq) and the commonness bands derived from them
     licences   the licence file shipped beside each dictionary
+
+and, run by hand rather than by the build:
+
+    morphology check a recipe's forms with a morphological analyser (Turkish: Zemberek) and
+               write those it refuses into the recipe's exclusion list
 """
