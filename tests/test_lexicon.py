@@ -98,6 +98,7 @@ def test_every_dictionary_ships_bands_and_a_description(code):
     info = tomllib.loads((folder / f"{code}.info.toml").read_text(encoding="utf-8"))
     dictionary = builtin_dictionary(get_language(code))
     assert info["code"] == code and info["words"] == len(dictionary)
+    assert get_language(code).dictionary_source == info["summary"]  # what `languages` lists
     assert info["source"] and info["removed"]
     assert (folder / f"{code}.bands").exists()
     assert (REPO / "licenses" / f"{code}.txt").exists()

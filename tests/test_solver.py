@@ -138,8 +138,9 @@ def test_cohesive_scores_224_on_the_seed_board(use):
 def test_hand_worked_scores_on_the_seed_board(use):
     board = parse_board(SEED_BOARD, EN)
     solution = solve(board, dictionary(["ECHO", "HEROIC", "TRIED", "IN"]), EN, use=use)
-    # ECHO: E tl (3,0) 1x3=3, C dw 4, H tw 4, O dw 1: 12 x (2x3x2=12) = 144, 4 letters no bonus.
-    assert solution["ECHO"] == Found("ECHO", 144, ((3, 0), (2, 0), (1, 1), (1, 0)))
+    # ECHO: E tl (3,0) 1x3=3, C dw 4, H tw 4, O dw 1: 12 x (2x3x2=12) = 144, 4 letters no bonus;
+    # an everyday English word (commonness band 1), whichever dictionary found it.
+    assert solution["ECHO"] == Found("ECHO", 144, ((3, 0), (2, 0), (1, 1), (1, 0)), band=1)
     # HEROIC: H tw 4, E 1, R 1, O dw 1, I 1, C dw 4 = 12; x (3x2x2=12) = 144; 6 letters +10 = 154.
     assert solution["HEROIC"].score == 154
     # IN: I (2,1) 1 + N (2,2) 1 = 2; or I (1,3) + N (0,3) dl: 1 + 2 = 3, the better path wins.

@@ -39,14 +39,15 @@ def dep5_excerpt(text: str, files: str) -> str:
 
 
 def full_texts(text: str) -> list[str]:
-    """The common licences a copyright statement names (GPL-2, LGPL-3, MPL-2.0, ...)."""
-    names = []
+    """The common licences a copyright statement names (GPL-2, LGPL-3, MPL-2.0, ...); an
+    unversioned name (GPL) is the file it links to (GPL-3)."""
+    names = set()
     for path in sorted(COMMON_LICENSES.glob("*")):
         name = path.name
         if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-]|\.\d)", text) or \
                 re.search(rf"/usr/share/common-licenses/{re.escape(name)}\b", text):
-            names.append(name)
-    return names
+            names.add(path.resolve().name if path.is_symlink() else name)
+    return sorted(names)
 
 
 def write(code: str, recipe, packages: Packages, wordfreq_version: str, folder: Path) -> list[Path]:
