@@ -29,6 +29,9 @@ class Paradigm:
     secondary: list[str] = field(default_factory=list)
     #: the stem itself is a form only a refused affix makes of another entry (``secondary_stems``)
     stem_secondary: bool = False
+    #: every affix class of the entry only elides (its affixes all add an apostrophe or a
+    #: hyphen: Italian l', un', bell'): the entry makes no game word but its stem
+    elisions_only: bool = False
 
     def tags(self) -> set[str]:
         """The entry's tags as ``key:value`` strings, plus ``flag:F`` for each flag."""
@@ -71,7 +74,8 @@ def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
     With ``secondary_stems``, an entry whose stem is such a form of another entry is marked
     ``stem_secondary`` (Italian DIVERTIRSI, CONDIVIDILO: a verb with its pronoun written as an
     entry of its own; but also OSPITALE, which ospitare + -le makes too): the selection keeps
-    its forms as primary only where a list confirms the stem.
+    its forms as primary only where a list confirms the stem. An entry whose affix classes all
+    only elide (add an apostrophe or a hyphen) is marked ``elisions_only``.
     """
     forbid, need, only, circ = aff.FORBIDDENWORD, aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.CIRCUMFIX
     fullstrip = aff.FULLSTRIP
@@ -136,10 +140,13 @@ def paradigms(aff, dic, skip_flags: frozenset[str] = frozenset(),
             primary.add(form)
 
     forbidden_stems = {w.stem for w in dic.words if forbid and forbid in w.flags}
+    elisions = {flag for table in (aff.SFX, aff.PFX) for flag, affixes in table.items()
+                if affixes and all("'" in a.add or "-" in a.add for a in affixes)}
     out: list[Paradigm] = []
     for word in dic.words:
         stem, flags = word.stem, word.flags
-        entry = Paradigm(stem, frozenset(flags), {k: list(v) for k, v in (word.data or {}).items()})
+        entry = Paradigm(stem, frozenset(flags), {k: list(v) for k, v in (word.data or {}).items()},
+                         elisions_only=bool(flags) and set(flags) <= elisions)
         out.append(entry)
         if forbid and forbid in flags or only and only in flags:
             continue

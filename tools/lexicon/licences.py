@@ -1,8 +1,10 @@
 """The licence file shipped with each built-in dictionary: ``licenses/<code>.txt``.
 
 It names every package the dictionary was made from (its words) or checked against (evidence
-only), with its version and its own copyright statement, and the word-frequency data the
-commonness bands come from. Full licence texts the statements refer to are copied from
+only), with its version and its own copyright statement (preceded by the recipe's
+``licence_note`` for that source, where the package's files do not tell the whole truth: a
+packaging licence that is not the data's), and the word-frequency data the commonness bands
+come from. Full licence texts the statements refer to are copied from
 ``/usr/share/common-licenses``.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import textwrap
 from pathlib import Path
 
 from .packages import Packages
@@ -57,12 +60,15 @@ def write(code: str, recipe, packages: Packages, wordfreq_version: str, folder: 
         statement = packages.copyright(package)
         if spec.get("licence"):
             statement = dep5_excerpt(statement, spec["licence"])
-        needed.update(full_texts(statement))
         role = ("its words" if spec["use"] == "words" else
                 "foreign-word check only: none of its words is added" if spec["use"] == "foreign" else
                 "evidence only: words it confirms are kept; none of its words is added")
+        note = ""
+        if spec.get("licence_note"):  # what the package's own files do not say (optional)
+            note = "\n\n".join(textwrap.fill(p.strip(), 78) for p in spec["licence_note"].split("\n\n")) + "\n\n"
+        needed.update(full_texts(note + statement))
         sections.append(f"{package} {packages.version(package)} ({spec['file']}): {role}\n\n"
-                        + statement.strip() + "\n")
+                        + note + statement.strip() + "\n")
     title = f"Licences of res/dictionaries/{code}.*"
     header = (f"{title}\n{'=' * len(title)}\n\n"
               f"The dictionary {code}.marisa and its word graph {code}.dawg are built by\n"

@@ -23,10 +23,11 @@ REPO = Path(__file__).resolve().parent.parent.parent
 LEXICON = REPO / "res" / "lexicon"
 
 SOURCE_KEYS = {"id", "package", "kind", "file", "use", "spellings", "sizes", "skip_flags",
-               "secondary_flags", "affix_filter", "skip_affixes", "lower_case_only", "drop_tags", "licence", "note", "trusted", "min_length",
+               "secondary_flags", "affix_filter", "skip_affixes", "lower_case_only", "drop_tags", "licence", "licence_note", "note", "trusted", "min_length",
                "secondary_stems", "wordfreq", "lemmas"}
 SELECT_KEYS = {"unconfirmed", "paradigms", "compounds", "vowelless", "roman", "frequency",
-               "patterns", "secondary_evidence", "unconfirmed_lone", "foreign", "lemma_check"}
+               "patterns", "secondary_evidence", "unconfirmed_lone", "foreign", "lemma_check",
+               "lone_elisions"}
 TOP_KEYS = {"code", "same_as", "summary", "source", "select"}
 KINDS = {"lines", "json", "json-forms", "scowl", "scowl-upper", "tanglet", "hunspell"}
 USES = {"words", "evidence", "foreign"}

@@ -20,14 +20,16 @@ is the evidence that it is one (spelling compared folded: upper case, no accents
    recipe names them: lists that have no such forms themselves); so do the forms of an entry
    whose stem is such a form (hunspell ``secondary_stems``), unless those sources confirm
    the stem; a *lone stem* (a hunspell entry with no affix class: foreign words,
-   abbreviations, lower-case names, but also adverbs and irregular verb forms) needs
+   abbreviations, lower-case names, but also adverbs and irregular verb forms; with
+   ``lone_elisions``, also an entry whose affix classes only elide: Italian ETIO/Tqr) needs
    confirmation when ``unconfirmed_lone = "drop"``, even where other unconfirmed forms stay;
 4. then the language's own cleaning (``elzzur.dictionary.clean_word``, as for a user's list),
    the game filters (vowel-less keys and Roman numerals, unless listed as words), the
    ``foreign`` check (a word of a ``use = "foreign"`` list that wordfreq finds more frequent
    in that list's language than in the recipe's by ``margin`` Zipf or more, unless a source of
    ``unless`` has it; with ``scope = "lone"`` only for lone stems), the ``lemma_check`` (forms of
-   a lemma that a list kept by lemma gives otherwise: see ``lemma_check``), the recipe's ``patterns``
+   a lemma that a list kept by lemma gives otherwise, one check or a list of them: see
+   ``lemma_check``), the recipe's ``patterns``
    (regular expressions with their reasons) and exclusion list; its inclusion list is added
    last.
 
@@ -132,44 +134,64 @@ class Foreign:
         return None
 
 
-def lemma_check(recipe: Recipe, settings: dict | None, paradigms, demoted: set[int],
-                sources) -> set[str]:
+def lemma_check(recipe: Recipe, settings: dict | list | None, paradigms, demoted: set[int],
+                sources) -> dict[str, str]:
     """The recipe's ``lemma_check``: forms a hunspell entry makes that the ``source`` (read with
-    ``lemmas = true``) does not give for that lemma, where it has the lemma, and that no source
-    of ``unless`` has either; ``keep`` (a regular expression) spares forms the source does not
-    cover (superlatives of participles). Only forms that begin as the lemma does, less its last
-    ``ending`` letters (the infinitive's), are checked: the others have a prefix, and are forms
-    of another lemma (RIPIANTAVA of piantare/X). Italian: hunspell-it conjugates irregular verbs
-    with the regular classes as well (OTTENERONO, SAPEREBBERO, UCCIDEI); Morph-it conjugates
-    them right. A form another entry makes and does not refuse stays."""
+    ``lemmas = true``; or several, whose forms of a lemma are put together) does not give for
+    that lemma, where it has the lemma, and that no source of ``unless`` has either; ``keep``
+    (a regular expression) spares forms the source does not cover (superlatives of
+    participles). Only forms that begin as the lemma does, less its last ``ending`` letters
+    (the infinitive's), are checked: the others have a prefix, and are forms of another lemma
+    (RIPIANTAVA of piantare/X). Italian: hunspell-it conjugates irregular verbs with the
+    regular classes as well (OTTENERONO, SAPEREBBERO, UCCIDEI); Morph-it conjugates them
+    right. A list of such checks applies each (Italian: Morph-it's nouns and adjectives, for
+    the feminines and plurals hunspell-it's adjective classes give nouns: VINA, CODI). A form
+    another entry makes and no check refuses there stays. Returns the refused forms, each with
+    the name of the source that refused it."""
     if not settings:
-        return set()
-    wrong = set(settings) - {"source", "unless", "keep", "ending"}
+        return {}
+    checks = settings if isinstance(settings, list) else [settings]
     by_id = {s.id: s for s in sources}
-    if wrong or settings.get("source") not in by_id or not by_id[settings["source"]].lemmas:
-        raise SystemExit(f"{recipe.base}.toml: lemma_check takes source (a json-forms source "
-                         f"read with lemmas = true), unless, keep and ending")
-    lemmas = by_id[settings["source"]].lemmas
-    unless = {fold(f) for i in settings.get("unless", []) for f in by_id[i].forms}
-    keep = re.compile(settings["keep"]) if settings.get("keep") else None
-    refused, made = set(), set()
+    prepared = []
+    for check in checks:
+        names = check.get("source")
+        names = [names] if isinstance(names, str) else names
+        wrong = set(check) - {"source", "unless", "keep", "ending"}
+        if (wrong or not names or not isinstance(names, list)
+                or any(n not in by_id or not by_id[n].lemmas for n in names)
+                or any(u not in by_id for u in check.get("unless", []))):
+            raise SystemExit(f"{recipe.base}.toml: lemma_check takes source (a json-forms source "
+                             f"read with lemmas = true, or a list of them), unless, keep and ending")
+        if len(names) == 1:
+            lemmas = by_id[names[0]].lemmas
+        else:
+            lemmas = defaultdict(set)
+            for name in names:
+                for lemma, forms in by_id[name].lemmas.items():
+                    lemmas[lemma] |= forms
+        unless = {fold(f) for i in check.get("unless", []) for f in by_id[i].forms}
+        keep = re.compile(check["keep"]) if check.get("keep") else None
+        prepared.append((lemmas, unless, keep, check.get("ending", 0), "+".join(names)))
+    refused: dict[str, str] = {}
+    made = set()
     for entry in paradigms:
         if id(entry) in demoted:
             continue
-        known = lemmas.get(entry.stem)
-        if known is None:
-            made.update(entry.forms)
-            continue
-        known = {fold(f) for f in known}
-        root = entry.stem[:len(entry.stem) - settings.get("ending", 0)]
-        for form in entry.forms:
-            folded = fold(form)
-            if (folded in known or folded in unless or (keep and keep.search(form))
-                    or not form.startswith(root)):
-                made.add(form)
-            else:
-                refused.add(form)
-    return refused - made
+        wrong: dict[str, str] = {}
+        for lemmas, unless, keep, ending, name in prepared:
+            known = lemmas.get(entry.stem)
+            if known is None:
+                continue
+            known = {fold(f) for f in known}
+            root = entry.stem[:len(entry.stem) - ending]
+            for form in entry.forms:
+                if not (fold(form) in known or fold(form) in unless
+                        or (keep and keep.search(form)) or not form.startswith(root)):
+                    wrong.setdefault(form, name)
+        for form, name in wrong.items():
+            refused.setdefault(form, name)
+        made.update(form for form in entry.forms if form not in wrong)
+    return {form: name for form, name in refused.items() if form not in made}
 
 
 def zipf_folded(lang: str) -> dict[str, float]:
@@ -280,9 +302,16 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
                           *(p.forms for p in all_paradigms if id(p) not in demoted))
     secondary = {f for s in words for p in s.paradigms for f in p.secondary}
     secondary = (secondary | {f for p in all_paradigms if id(p) in demoted for f in p.forms}) - primary
-    # Forms that only entries with no affix class make (SOAP, ETC: the stem alone).
-    lone = set().union(*(p.forms for p in all_paradigms if not p.flags)) - set().union(
-        *(p.forms for p in all_paradigms if p.flags))
+    # Forms that only entries with no affix class make (SOAP, ETC: the stem alone); with
+    # ``lone_elisions``, also entries whose classes only elide (Italian ETIO/Tqr, ORDONA/TUqrs:
+    # l', un', bell' make no game word, and lower-case names and prefixes carry them).
+    elided = bool(settings.get("lone_elisions"))
+
+    def alone(p) -> bool:
+        return not p.flags or (elided and p.elisions_only)
+
+    lone = set().union(*(p.forms for p in all_paradigms if alone(p))) - set().union(
+        *(p.forms for p in all_paradigms if not alone(p)))
     lone_unconfirmed = settings.get("unconfirmed_lone")  # None: as the other forms
     if lone_unconfirmed not in (None, "keep", "drop"):
         raise SystemExit(f"{recipe.base}.toml: select.unconfirmed_lone must be 'keep' or 'drop'")
@@ -298,7 +327,7 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     for raw in sorted(primary | secondary):
         folded = fold(raw)
         if raw in refused:
-            out.drop(f"not in {settings['lemma_check']['source']}'s forms of its lemma", raw)
+            out.drop(f"not in {refused[raw]}'s forms of its lemma", raw)
             continue
         if raw in secondary:
             if not secondary_confirmed(folded):
