@@ -4,7 +4,8 @@ A word's commonness is how often it is written: wordfreq's Zipf value, log10 of 
 per billion words (``the`` ≈ 7.7, ``house`` 5.5, ``bedraggled`` 2.3). An inflected form is as
 familiar as its lemma even when it is rarely written (Italian MANGIAVAMO, Turkish EVLERİMİZDE),
 so where the dictionary's source gives paradigms a form gets at least its lemma's best form's
-value less one. Bands, by that value (``LOWEST``; their names are ``elzzur.commonness.BANDS``):
+value less one, though never "everyday" by its lemma alone: that band is for what is itself
+written often. Bands, by that value (``LOWEST``; their names are ``elzzur.commonness.BANDS``):
 1 everyday (≥ 4: once in 100,000 words: HOUSE, WINDOW), 2 common (≥ 2.5: SKYLIGHT, RUMBA,
 DIETITIAN), 3 uncommon (≥ 1.5: SABOTEUR, PHARYNX, JALOPY), 4 rare (below 1.5, or not seen:
 VINACEOUS, ARHATS; most of a word-game list). ``solve --common`` keeps bands 1 and 2. The
@@ -20,6 +21,7 @@ from collections import defaultdict
 #: The lowest Zipf value of bands 1, 2, 3; band 4 is the rest.
 LOWEST = (4.0, 2.5, 1.5)
 LEMMA_DISCOUNT = 1.0
+BELOW_EVERYDAY = LOWEST[0] - 0.01  # the most a form inherits from its lemma
 
 #: wordfreq's language for each dictionary (its "large" list where there is one)
 WORDFREQ_LANGUAGE = {"en": "en", "de": "de", "es": "es", "fr": "fr", "it": "it", "nl": "nl",
@@ -67,5 +69,6 @@ def bands(keys, selection, zipf: dict[str, float], language) -> dict[str, int]:
         for key in keys:
             for raw in selection.raws.get(key, ()):
                 for number in selection.paradigm_of.get(raw, ()):
-                    best[key] = max(best[key], lemma[number] - LEMMA_DISCOUNT)
+                    inherited = min(lemma[number] - LEMMA_DISCOUNT, BELOW_EVERYDAY)
+                    best[key] = max(best[key], inherited)
     return {key: band_of(value) for key, value in best.items()}
