@@ -2,7 +2,8 @@
 
 ``<code>.toml`` names the sources (package, file, reader, whether its words are candidates or
 only evidence) and the selection's settings; ``<code>.exclude`` and ``<code>.include`` are word
-lists with the reason for each group of words::
+lists with the reason for each group of words (``<code>.exclude-generated``, where there is one,
+is more of the exclusion list, written by a tool)::
 
     ## abbreviations written without their dot (hunspell-es gives no forms for them)
     bibl
@@ -111,9 +112,19 @@ def load(code: str) -> Recipe:
         raise SystemExit(f"{path}: unknown [select] keys {sorted(wrong)}")
     if select.get("unconfirmed", "keep") not in ("keep", "drop"):
         raise SystemExit(f"{path}: select.unconfirmed must be 'keep' or 'drop'")
-    return Recipe(code, code, data.get("summary", ""), sources, select,
-                  read_word_list(LEXICON / f"{code}.exclude"),
+    return Recipe(code, code, data.get("summary", ""), sources, select, read_exclusions(code),
                   read_word_list(LEXICON / f"{code}.include"))
+
+
+def read_exclusions(code: str) -> WordList:
+    """``<code>.exclude``, and ``<code>.exclude-generated`` where a tool writes one (Turkish:
+    tools/lexicon/morphology.py; too long to read among the hand-made entries, and not shipped
+    with the package); a word in both keeps the hand-made list's reason."""
+    out = read_word_list(LEXICON / f"{code}.exclude")
+    generated = read_word_list(LEXICON / f"{code}.exclude-generated")
+    for word, reason in generated.reasons.items():
+        out.reasons.setdefault(word, reason)
+    return out
 
 
 def available() -> list[str]:
