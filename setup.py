@@ -14,7 +14,7 @@ setup(
     package_data={"elzzur.res": ["languages/*.toml", "rules/*.toml", "dice/*.toml",
                                  "dictionaries/*.marisa", "dictionaries/*.dawg",
                                  "dictionaries/*.bands", "dictionaries/*.info.toml",
-                                 "lexicon/*.toml", "lexicon/*.exclude", "lexicon/*.include",
+                                 "lexicon/*.toml", "lexicon/*.exclude", "lexicon/*.include", "lexicon/*.gz",
                                  "boards/*.board", "scrabble/tiles/*.toml",
                                  "scrabble/layouts/*.toml"],
                   "elzzur.licenses": ["*.txt"]},

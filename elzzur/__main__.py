@@ -624,14 +624,16 @@ def describe_language(spec: str, out: Output) -> None:
     from .languages import get_language
 
     language = get_language(spec)
-    lines = [f"{language.code}: {language.name} ({language.where} language, {language.file})"]
+    where = "built-in" if language.where == "built-in" else language.file
+    lines = [f"{language.code}: {language.name} ({where})"]
     if language.dictionary_path is None or not has_builtin_dictionary(language):
         lines.append("dictionary: none of its own (give one with -d)")
         out.write("\n".join(lines) + "\n")
         return
     dictionary = load_dictionary(None, language)
     info = dictionary_info(language)
-    lines.append(f"dictionary: {language.dictionary_path}, {len(dictionary):,} words")
+    shown = language.dictionary if language.where == "built-in" else language.dictionary_path
+    lines.append(f"dictionary: {shown}, {len(dictionary):,} words")
     if dictionary.corrections is not None:
         lines.append(f"your corrections: {dictionary.corrections.summary()} (elzzur words list "
                      f"-l {language.code})")
@@ -641,7 +643,9 @@ def describe_language(spec: str, out: Output) -> None:
         return
     lines.append(f"built from: {info['summary']}")
     for source in info.get("source", []):
-        role = "its words" if source["use"] == "words" else "evidence only: confirms words"
+        role = {"words": "its words", "evidence": "evidence only: confirms words",
+                "foreign": "foreign words: refuses words", "names": "names: for the commonness "
+                "bands", "vocabulary": "common vocabulary: for the commonness bands"}.get(source["use"], source["use"])
         lines.append(f"  {source['package']} {source['version']} ({source['file']}): {role}")
     kept = info.get("kept", {})
     lines.append(f"kept, by the evidence that they are words ({sum(kept.values()):,} forms):")
@@ -654,8 +658,9 @@ def describe_language(spec: str, out: Output) -> None:
         lines.append("commonness bands (solve --common keeps the first two): " + ", ".join(
             f"{name} {n:,}" for name, n in bands.items()))
     licence = licence_path(language.code)
-    if licence:
-        lines.append(f"licences: {licence}")
+    if licence:  # named as the source tree and the installed package both hold it
+        lines.append(f"licences: licenses/{os.path.basename(licence)} (installed as "
+                     f"elzzur/licenses/{os.path.basename(licence)})")
     out.write("\n".join(lines) + "\n")
 
 

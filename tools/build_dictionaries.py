@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tools"))
 
 from elzzur import graph  # noqa: E402
-from elzzur.dictionary import alphabet  # noqa: E402
+from elzzur.dictionary import alphabet, clean_word  # noqa: E402
 from elzzur.languages import get_language  # noqa: E402
 from lexicon import frequency, licences, recipe as recipes  # noqa: E402
 from lexicon.packages import Packages  # noqa: E402
@@ -70,7 +70,8 @@ def save_bytes(data: bytes, path: Path) -> int:
     return write_atomic(path, lambda tmp: Path(tmp).write_bytes(data))
 
 
-def save_bands(code: str, keys, selection: Selection, language, out: Path) -> dict[str, int]:
+def save_bands(code: str, recipe, keys, selection: Selection, language, out: Path,
+               sources: list[SourceWords]) -> dict[str, int]:
     """The commonness band of each word, in the word graph's (alphabetical) order."""
     from elzzur.commonness import BANDS, encode_bands
     from elzzur.graph import WordGraph
@@ -78,8 +79,14 @@ def save_bands(code: str, keys, selection: Selection, language, out: Path) -> di
     if len(frequency.LOWEST) + 1 != len(BANDS):
         raise SystemExit(f"lexicon.frequency.LOWEST has {len(frequency.LOWEST)} thresholds for "
                          f"{len(BANDS)} bands ({', '.join(BANDS)})")
-    zipf = frequency.zipf_by_key(code, language)
-    band = frequency.bands(keys, selection, zipf, language)
+    names = frequency.names_only(s for s, spec in zip(sources, recipe.sources)
+                                 if spec["use"] == "names")
+    zipf = frequency.zipf_by_key(code, language, names)
+    vocabulary = [s for s, spec in zip(sources, recipe.sources) if spec["use"] == "vocabulary"]
+    band = frequency.bands(keys, selection, zipf, language,
+                           inherit=recipe.select.get("lemma_bands", True),
+                           vocabulary={clean_word(f, language) for s in vocabulary for f in s.forms}
+                           if vocabulary else None)
     order = list(WordGraph.load(str(out / f"{code}.dawg")))
     save_bytes(encode_bands([band[key] for key in order]), out / f"{code}.bands")
     counts = dict.fromkeys(BANDS, 0)
@@ -151,11 +158,12 @@ def build(code: str, packages: Packages, out: Path, licence_folder: Path) -> str
     start = time.monotonic()
     recipe = recipes.load(code)
     language = get_language(code)
-    selection = select(recipe, language, read_sources(recipe, packages))
+    sources = read_sources(recipe, packages)
+    selection = select(recipe, language, sources)
     keys = selection.keys
     size = save_trie(keys, out / f"{code}.marisa")
     graph.save(graph.build(keys, alphabet(language)), str(out / f"{code}.dawg"))
-    counts = save_bands(code, keys, selection, language, out)
+    counts = save_bands(code, recipe, keys, selection, language, out, sources)
     from importlib.metadata import version
 
     (out / f"{code}.info.toml").write_text(info_text(code, recipe, packages, selection, counts),

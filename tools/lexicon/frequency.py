@@ -29,8 +29,20 @@ WORDFREQ_LANGUAGE = {"en": "en", "de": "de", "es": "es", "fr": "fr", "it": "it",
                      "es-native": "es", "pt-native": "pt"}
 
 
-def zipf_by_key(code: str, language) -> dict[str, float]:
-    """The Zipf value of each dictionary key (the best of the spellings that clean to it)."""
+def names_only(sources) -> set[str]:
+    """Upper-cased spellings that ``names`` sources write only with a capital (COHEN, a
+    tournament word, is as a name what wordfreq counts): their frequency says nothing of the
+    word's, so they are left out of the frequency table."""
+    upper, lower = set(), set()
+    for source in sources:
+        for word in source.forms:
+            (upper if word[:1].isupper() else lower).add(word.upper())
+    return upper - lower
+
+
+def zipf_by_key(code: str, language, names: set[str] = frozenset()) -> dict[str, float]:
+    """The Zipf value of each dictionary key (the best of the spellings that clean to it),
+    but for words that ``names`` holds (written only as names)."""
     import wordfreq
 
     lang = WORDFREQ_LANGUAGE[code]
@@ -40,7 +52,7 @@ def zipf_by_key(code: str, language) -> dict[str, float]:
         if not word.isalpha():
             continue
         key = language.normalize(word)
-        if key is None:
+        if key is None or word.upper() in names:
             continue
         zipf = math.log10(freq) + 9
         if zipf > out.get(key, -math.inf):
@@ -55,13 +67,19 @@ def band_of(zipf: float) -> int:
     return len(LOWEST) + 1
 
 
-def bands(keys, selection, zipf: dict[str, float], language) -> dict[str, int]:
-    """A band for every key: its own Zipf value, or its lemma's less ``LEMMA_DISCOUNT``."""
+def bands(keys, selection, zipf: dict[str, float], language, inherit: bool = True,
+          vocabulary: set[str] | None = None) -> dict[str, int]:
+    """A band for every key: its own Zipf value, or (``inherit``) its lemma's less
+    ``LEMMA_DISCOUNT``. A recipe turns inheriting off where its source's entries are no
+    lemmas (hunspell-tr packs a flat list of forms into arbitrary affix groups). With a
+    ``vocabulary`` (the keys of a recipe's ``use = "vocabulary"`` lists: English, SCOWL's
+    commoner sizes), a word outside it is at most uncommon: text in a language is full of other
+    languages' words (NICHT, TRES, SEI in English text), which its word frequencies count."""
     from elzzur.dictionary import clean_word
 
     best = {key: zipf.get(key, -math.inf) for key in keys}
     paradigms = getattr(selection, "paradigms", [])
-    if paradigms:
+    if paradigms and inherit:
         lemma: dict[int, float] = {}
         for number, entry in enumerate(paradigms):
             values = [zipf.get(clean_word(f, language) or "", -math.inf) for f in entry.forms]
@@ -71,4 +89,8 @@ def bands(keys, selection, zipf: dict[str, float], language) -> dict[str, int]:
                 for number in selection.paradigm_of.get(raw, ()):
                     inherited = min(lemma[number] - LEMMA_DISCOUNT, BELOW_EVERYDAY)
                     best[key] = max(best[key], inherited)
-    return {key: band_of(value) for key, value in best.items()}
+    out = {key: band_of(value) for key, value in best.items()}
+    if vocabulary is not None:
+        uncommon = len(LOWEST)  # band 3
+        out = {key: band if key in vocabulary else max(band, uncommon) for key, band in out.items()}
+    return out

@@ -62,6 +62,8 @@ def write(code: str, recipe, packages: Packages, wordfreq_version: str, folder: 
             statement = dep5_excerpt(statement, spec["licence"])
         role = ("its words" if spec["use"] == "words" else
                 "foreign-word check only: none of its words is added" if spec["use"] == "foreign" else
+                "names and common vocabulary, for the commonness bands: none of its words is added"
+                if spec["use"] in ("names", "vocabulary") else
                 "evidence only: words it confirms are kept; none of its words is added")
         note = ""
         if spec.get("licence_note"):  # what the package's own files do not say (optional)

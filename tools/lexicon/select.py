@@ -261,7 +261,7 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     # How many sources know each folded spelling (each source counts once; foreign lists,
     # which only refuse words, do not count).
     foreign_lists = [s for s in sources if uses[s.id] == "foreign"]
-    sources = [s for s in sources if uses[s.id] != "foreign"]
+    sources = [s for s in sources if uses[s.id] not in ("foreign", "names", "vocabulary")]
     count: Counter = Counter()
     for source in sources:
         count.update({fold(f) for f in source.forms})
