@@ -67,18 +67,7 @@ def read_json(root: Path, spec: dict) -> set[str]:
 def read_json_forms(root: Path, spec: dict) -> set[str]:
     """The keys of a JSON object (lemmas) and every string value nested under them (their
     forms; object keys below the top are labels such as ``AKK`` or ``PLU``, not words)."""
-    out: set[str] = set()
-    stack: list = [json.loads((root / spec["file"]).read_text(encoding="utf-8"))]
-    out.update(stack[0])
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.add(nfc(item))
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return {nfc(word) for word in out}
+    return set().union(*read_json_lemmas(root, spec).values())
 
 
 def read_scowl(root: Path, spec: dict, kinds=("words",)) -> set[str]:
