@@ -97,6 +97,10 @@ def load(code: str) -> Recipe:
         raise SystemExit(f"{path}: unknown keys {sorted(unknown)}")
     base = data.get("same_as", code)
     if base != code:
+        own = sorted({"source", "select"} & set(data))
+        if own:  # they would be ignored: a variant is its base's sources, settings and lists
+            raise SystemExit(f"{path}: a variant (same_as) has its base's sources and settings, "
+                             f"not its own {own}")
         parent = load(base)
         return Recipe(code, base, data.get("summary", parent.summary), parent.sources,
                       parent.select, parent.exclude, parent.include)

@@ -274,11 +274,21 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     unknown = set(named or ()) - set(uses)
     if unknown:
         raise SystemExit(f"{recipe.base}.toml: secondary_evidence names no source {sorted(unknown)}")
-    confirms_secondary = (None if named is None else
-                          {fold(f) for s in sources if s.id in named for f in s.forms})
+
+    def confirming(source: SourceWords) -> set[str]:
+        # A hunspell source's forms include those of its entries whose stem is a secondary
+        # form (secondary_stems): they are what is to be confirmed, never a confirmation.
+        doubtful = [p for p in source.paradigms if p.stem_secondary]
+        if not doubtful:
+            return source.forms
+        sure = set().union(*(p.forms for p in source.paradigms if not p.stem_secondary))
+        return source.forms - (set().union(*(p.forms for p in doubtful)) - sure)
+
+    confirms_secondary = {fold(f) for s in sources if named is None or s.id in named
+                          for f in confirming(s)}
 
     def secondary_confirmed(folded: str) -> bool:
-        return count[folded] >= 1 if confirms_secondary is None else folded in confirms_secondary
+        return folded in confirms_secondary
 
     # Paradigms vouched for by one confirmed form.
     vouched: set[int] = set()
