@@ -1,22 +1,25 @@
-"""Install elzzur with its data: the top-level res/ folder becomes the package elzzur.res, and
-licenses/ (the licences of the shipped dictionaries) the package elzzur.licenses.
+"""Install elzzur with its data: everything in elzzur/res/ (languages, rules, dice, tile sets,
+layouts, boards, dictionaries and their recipes) is package data, and the top-level licenses/
+(the licences of the shipped dictionaries) becomes elzzur/licenses/.
 
 The `elzzur` command is scripts/elzzur (see there why it is not a generated entry point).
-The C core (elzzur._core, the fast board search) is optional: where it cannot be compiled the
-install goes on and elzzur uses its pure-Python search.
+The C core (elzzur._core, the fast board search and Scrabble move generation; its sources in
+elzzur/_core/) is optional: where it cannot be compiled the install goes on and elzzur uses its
+pure-Python search.
 """
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
+
+DATA = ["languages/*.toml", "rules/*.toml", "dice/*.toml", "boards/*.board",
+        "scrabble/tiles/*.toml", "scrabble/layouts/*.toml",
+        "dictionaries/*.marisa", "dictionaries/*.dawg", "dictionaries/*.bands",
+        "dictionaries/*.info.toml",
+        "lexicon/*.toml", "lexicon/*.exclude", "lexicon/*.include", "lexicon/*.gz"]
 
 setup(
-    packages=["elzzur", "elzzur.res", "elzzur.licenses"],
-    package_dir={"elzzur": "elzzur", "elzzur.res": "res", "elzzur.licenses": "licenses"},
-    package_data={"elzzur.res": ["languages/*.toml", "rules/*.toml", "dice/*.toml",
-                                 "dictionaries/*.marisa", "dictionaries/*.dawg",
-                                 "dictionaries/*.bands", "dictionaries/*.info.toml",
-                                 "lexicon/*.toml", "lexicon/*.exclude", "lexicon/*.include", "lexicon/*.gz",
-                                 "boards/*.board", "scrabble/tiles/*.toml",
-                                 "scrabble/layouts/*.toml"],
+    packages=find_packages(include=["elzzur", "elzzur.*"]) + ["elzzur.licenses"],
+    package_dir={"elzzur.licenses": "licenses"},
+    package_data={"elzzur": [f"res/{pattern}" for pattern in DATA],
                   "elzzur.licenses": ["*.txt"]},
     include_package_data=False,
     scripts=["scripts/elzzur"],

@@ -20,8 +20,8 @@ import sys
 import time
 
 from elzzur import get_language, load_dictionary, parse_board
-from elzzur.generate import Generator, LetterSource, Target, evaluate, get_dice, meet
-from elzzur.rules import get_rules
+from elzzur.grid.generate import Generator, LetterSource, Target, evaluate, get_dice, meet
+from elzzur.grid.rules import get_rules
 
 BEST_BOGGLE = "S E R S/P A T G/L I N E/S E R S"
 

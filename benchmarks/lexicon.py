@@ -40,12 +40,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tools"))
 
-from elzzur.dictionary import Dictionary  # noqa: E402
-from elzzur.generate import random_board  # noqa: E402
-from elzzur.graph import WordGraph  # noqa: E402
-from elzzur.languages import get_language  # noqa: E402
-from elzzur.rules import get_rules  # noqa: E402
-from elzzur.solver import find_words  # noqa: E402
+from elzzur.lexicon.dictionary import Dictionary  # noqa: E402
+from elzzur.grid.generate import random_board  # noqa: E402
+from elzzur.lexicon.graph import WordGraph  # noqa: E402
+from elzzur.lexicon.languages import get_language  # noqa: E402
+from elzzur.grid.rules import get_rules  # noqa: E402
+from elzzur.grid.solver import find_words  # noqa: E402
 from lexicon.frequency import WORDFREQ_LANGUAGE  # noqa: E402
 from lexicon.packages import Packages  # noqa: E402
 from lexicon.select import fold  # noqa: E402
@@ -241,7 +241,7 @@ def main(argv=None) -> int:
     parser.add_argument("--only", help="comma-separated codes (default: all in lexicon.toml)")
     parser.add_argument("--boards", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1000, help="first board seed (held out)")
-    parser.add_argument("--dicts", type=Path, default=REPO / "res" / "dictionaries")
+    parser.add_argument("--dicts", type=Path, default=REPO / "elzzur" / "res" / "dictionaries")
     parser.add_argument("--work", type=Path, default=Path.home() / ".cache" / "elzzur-build")
     parser.add_argument("--todo", action="store_true", help="list the words still to judge")
     args = parser.parse_args(argv)

@@ -37,7 +37,7 @@ from baseline import baseline_solve  # noqa: E402
 
 import elzzur  # noqa: E402
 from elzzur import get_language, load_dictionary, random_board  # noqa: E402
-from elzzur.solver import backend, find_words  # noqa: E402
+from elzzur.grid.solver import backend, find_words  # noqa: E402
 
 SIZES = {"4x4": (4, 4, 1.0), "5x5": (5, 5, 0.6), "10x10": (10, 10, 0.1)}
 
@@ -144,7 +144,7 @@ def oneshot_table(codes, runs: int) -> None:
     print("|---|---:|---:|---:|---:|---:|")
     for code in codes:
         language = get_language(code)
-        from elzzur.resources import resource
+        from elzzur.files import resource
 
         path = resource("dictionaries", language.dictionary)
         floor_command = [sys.executable, "-c",

@@ -36,8 +36,8 @@ from elzzur.scrabble import (  # noqa: E402
 
 def edition_graph(tiles):
     """The edition's built-in dictionary."""
-    from elzzur.dictionary import load_dictionary
-    from elzzur.languages import get_language
+    from elzzur.lexicon.dictionary import load_dictionary
+    from elzzur.lexicon.languages import get_language
 
     return load_dictionary(None, get_language(tiles.language)).graph
 
@@ -137,7 +137,7 @@ def main(argv=None) -> int:
         if args.print_positions:
             print(f"seed {seed}, {plies} plies:\n{show_board(board)}\n")
 
-    from elzzur.solver import backend
+    from elzzur.grid.solver import backend
 
     # every move (the API's generate_moves), and the ten best (what `elzzur scrabble` prints),
     # with the C core where it is built, and in pure Python

@@ -19,15 +19,15 @@ from __future__ import annotations
 __version__ = "0.2.0"
 
 _EXPORTS = {
-    "Board": "board", "Cell": "board", "parse_board": "board", "parse_boards": "board",
-    "read_board_text": "board",
-    "Dictionary": "dictionary", "load_dictionary": "dictionary",
+    "Board": "grid.board", "Cell": "grid.board", "parse_board": "grid.board", "parse_boards": "grid.board",
+    "read_board_text": "grid.board",
+    "Dictionary": "lexicon.dictionary", "load_dictionary": "lexicon.dictionary",
     "ElzzurError": "errors", "UsageError": "errors",
-    "random_board": "generate",
-    "Language": "languages", "available_languages": "languages", "get_language": "languages",
-    "Found": "results", "Solution": "results",
-    "find_words": "solver", "score_path": "solver", "solve": "solver",
-    "Rules": "rules", "get_rules": "rules",
+    "random_board": "grid.generate",
+    "Language": "lexicon.languages", "available_languages": "lexicon.languages", "get_language": "lexicon.languages",
+    "Found": "grid.results", "Solution": "grid.results",
+    "find_words": "grid.solver", "score_path": "grid.solver", "solve": "grid.solver",
+    "Rules": "grid.rules", "get_rules": "grid.rules",
 }
 _RENAMED = {"available_languages": "available"}
 
@@ -49,7 +49,7 @@ def __dir__() -> list[str]:
 
 def load_board(source, language):
     """A board from a file path, or from inline text (rows separated by ``/`` or newlines)."""
-    from .board import parse_board, read_board_text
+    from .grid.board import parse_board, read_board_text
 
     text, origin = read_board_text(source)
     return parse_board(text, language, origin)

@@ -238,7 +238,7 @@ examples:
   elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1
   elzzur scrabble -l wwf -b position.txt -r AEINRST
   elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
-    # its actions (add, remove, list, reset, diff) and their options: elzzur.words_command
+    # its actions (add, remove, list, reset, diff) and their options: elzzur.cli.words
     "words": ("correct a dictionary: words to add or remove, kept for every run; calibrate "
               "from a game", [], """\
 examples:
@@ -355,7 +355,7 @@ def build_parser():
                     kwargs["type"] = typed(o.kind)
             sub.add_argument(*o.flags, **kwargs)  # required options: see parse_args
         if name == "words":
-            from .words_command import add_actions
+            from .cli.words import add_actions
 
             add_actions(sub)
         parser.commands[name] = sub
@@ -388,7 +388,7 @@ class Output:
                 raise ElzzurError(f"cannot write to {path}: no such folder")
             self.folder = path
         elif path is not None:
-            from .fileio import AtomicOutput
+            from .files import AtomicOutput
 
             self.atomic = AtomicOutput(path)
 
@@ -414,8 +414,8 @@ class Output:
 # --- commands -------------------------------------------------------------------------------------
 
 def run_solve(args: Args, out: Output) -> None:
-    from .board import parse_boards, read_board_text
-    from .languages import get_language
+    from .grid.board import parse_boards, read_board_text
+    from .lexicon.languages import get_language
 
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
@@ -426,10 +426,10 @@ def run_solve(args: Args, out: Output) -> None:
 
 
 def run_demo(args: Args, out: Output) -> None:
-    from .board import parse_boards
-    from .fileio import read_text_file
-    from .languages import get_language
-    from .resources import resource
+    from .grid.board import parse_boards
+    from .files import read_text_file
+    from .lexicon.languages import get_language
+    from .files import resource
 
     language = get_language(args.language)
     path = resource("boards", language.demo_board)
@@ -442,11 +442,11 @@ def run_demo(args: Args, out: Output) -> None:
 
 def solve_boards(boards, language, args: Args, out: Output) -> None:
     """Solve and print boards in order; one dictionary load for the whole batch."""
-    from .lists import load_words
+    from .cli.lists import load_words
 
     game_rules(args, language)  # bad --rules or --score: an error before any board is solved
     if args.common:  # and no band data to choose words by: an error, not an empty list
-        from .commonness import require_bands
+        from .lexicon.commonness import require_bands
 
         require_bands(language)
     batch = len(boards) > 1
@@ -494,8 +494,8 @@ def _worker_start(spec: str, args: Args) -> None:
     Ctrl-C reaches every process of the terminal's group: only the parent answers it."""
     import signal
 
-    from .dictionary import load_dictionary
-    from .languages import get_language
+    from .lexicon.dictionary import load_dictionary
+    from .lexicon.languages import get_language
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     language = get_language(spec)
@@ -513,7 +513,7 @@ _game_rules: dict = {}
 def game_rules(args: Args, language):
     """The rules of ``--rules``, with the letter values of ``--score`` laid over them (made
     once per run: the solver's tables are kept per rules object)."""
-    from .rules import get_rules
+    from .grid.rules import get_rules
 
     key = (args.rules, tuple(args.score or ()), language.code)
     if key not in _game_rules:
@@ -537,8 +537,8 @@ def scored_rules(rules, scores, language):
 
 
 def render_board(board, language, dictionary, args: Args) -> str:
-    from .render import render
-    from .solver import find_words, sort_key
+    from .views.text import render
+    from .grid.solver import find_words, sort_key
 
     rules = game_rules(args, language)
     # --min-length narrows the list; it never admits words shorter than the rules allow
@@ -546,7 +546,7 @@ def render_board(board, language, dictionary, args: Args) -> str:
     rows = find_words(board, dictionary, language, shortest, rules=rules, revisit=args.revisit)
     band = None
     if args.common or args.format in ("json", "jsonl", "csv"):
-        from .commonness import band_lookup, is_common
+        from .lexicon.commonness import band_lookup, is_common
 
         band = band_lookup(language, needed=args.common)
         if args.common:
@@ -555,16 +555,16 @@ def render_board(board, language, dictionary, args: Args) -> str:
     rows.sort(key=lambda row: key(*row), reverse=args.reverse)
     shown = shown_rows(rows, args, language)
     if args.format == "svg":
-        from .html import svg
+        from .views.html import svg
 
         return svg(language.code, board, rows, shown[0][0] if shown else None)
     if args.format == "html":
-        from .html import page
+        from .views.html import page
 
         return page(language.code, board, rows, args.rules)
     text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band)
     if shown and args.format == "text":
-        from .render import show_path, use_colour
+        from .views.text import show_path, use_colour
 
         colour = use_colour(args.color, None if args.output else sys.stdout)
         text += "".join("\n" + show_path(board, *row, colour=colour) for row in shown)
@@ -585,8 +585,8 @@ def shown_rows(rows, args: Args, language) -> list:
 
 
 def run_languages(args: Args, out: Output) -> None:
-    from .dictionary import has_builtin_dictionary, load_dictionary
-    from .languages import BUILT_IN, catalogue
+    from .lexicon.dictionary import has_builtin_dictionary, load_dictionary
+    from .lexicon.languages import BUILT_IN, catalogue
 
     if args.language is not None:
         describe_language(args.language, out)
@@ -620,8 +620,8 @@ def run_languages(args: Args, out: Output) -> None:
 def describe_language(spec: str, out: Output) -> None:
     """``languages -l CODE``: the language, its dictionary's sources and what the build kept
     and removed (``<dictionary>.info.toml``, written by tools/build_dictionaries.py)."""
-    from .dictionary import has_builtin_dictionary, load_dictionary
-    from .languages import get_language
+    from .lexicon.dictionary import has_builtin_dictionary, load_dictionary
+    from .lexicon.languages import get_language
 
     language = get_language(spec)
     where = "built-in" if language.where == "built-in" else language.file
@@ -678,10 +678,9 @@ def dictionary_info(language) -> dict | None:
 
 def licence_path(code: str) -> str | None:
     """The licence file shipped with a built-in dictionary (in the package's licenses)."""
-    from .resources import resource_root
-
-    for folder in (os.path.join(os.path.dirname(os.path.abspath(__file__)), "licenses"),
-                   os.path.join(os.path.dirname(resource_root()), "licenses")):
+    package = os.path.dirname(os.path.abspath(__file__))
+    for folder in (os.path.join(package, "licenses"),  # installed
+                   os.path.join(os.path.dirname(package), "licenses")):  # a source checkout
         path = os.path.join(folder, f"{code}.txt")
         if os.path.isfile(path):
             return path
@@ -689,8 +688,8 @@ def licence_path(code: str) -> str | None:
 
 
 def run_cat(args: Args, out: Output) -> None:
-    from .languages import get_language
-    from .lists import load_words
+    from .lexicon.languages import get_language
+    from .cli.lists import load_words
 
     dictionary = load_words(args.dictionary, get_language(args.language), not args.no_corrections)
     words = dictionary.sorted_words()
@@ -699,10 +698,10 @@ def run_cat(args: Args, out: Output) -> None:
 
 
 def run_compile(args: Args, out: Output) -> None:
-    from .dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_words
-    from .fileio import AtomicOutput
-    from .languages import get_language
-    from .lists import show_report
+    from .lexicon.dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_words
+    from .files import AtomicOutput
+    from .lexicon.languages import get_language
+    from .cli.lists import show_report
 
     language = get_language(args.language)
     if not args.output.endswith(MARISA_SUFFIX):
@@ -732,11 +731,11 @@ def run_compile(args: Args, out: Output) -> None:
 def run_generate(args: Args, out: Output) -> None:
     import random
 
-    from .generate import Generator, LetterSource, Target, evaluate, get_dice, meet, \
+    from .grid.generate import Generator, LetterSource, Target, evaluate, get_dice, meet, \
         progress_printer
-    from .languages import get_language
-    from .lists import load_words
-    from .rules import get_rules
+    from .lexicon.languages import get_language
+    from .cli.lists import load_words
+    from .grid.rules import get_rules
 
     language = get_language(args.language)
     rules = get_rules(args.rules)
@@ -769,7 +768,7 @@ def run_generate(args: Args, out: Output) -> None:
             stats = evaluate(board, dictionary, language, rules) if dictionary else None
         board = stats.board if stats else board
         if folder is not None:
-            from .fileio import write_atomic
+            from .files import write_atomic
 
             write_atomic(os.path.join(folder, f"board-{number:03}.board"), str(board) + "\n")
         elif args.format == "json":
@@ -788,11 +787,11 @@ def run_generate(args: Args, out: Output) -> None:
 
 
 def run_gui(args: Args, out: Output) -> None:
-    from .gui import main as gui_main
+    from .views.gui import main as gui_main
 
     if args.dictionary is not None:  # its warning here, an unusable list before any window
-        from .languages import get_language
-        from .lists import load_words
+        from .lexicon.languages import get_language
+        from .cli.lists import load_words
 
         load_words(args.dictionary, get_language(args.language))
 
@@ -800,9 +799,9 @@ def run_gui(args: Args, out: Output) -> None:
 
 
 def run_scrabble(args: Args, out: Output) -> None:
-    from .board import read_board_text
-    from .languages import get_language
-    from .lists import load_words
+    from .grid.board import read_board_text
+    from .lexicon.languages import get_language
+    from .cli.lists import load_words
     from .scrabble import best_moves, load_layout, load_tile_set, parse_cgp
 
     tiles = load_tile_set(args.language)
@@ -848,7 +847,7 @@ def run_scrabble(args: Args, out: Output) -> None:
 
 
 def run_words(args: Args, out: Output) -> None:
-    from .words_command import run
+    from .cli.words import run
 
     run(args, out)
 
@@ -879,7 +878,7 @@ def parse_args(argv: list[str]) -> Args:
             parser.error(f"options come after the command (elzzur COMMAND {argv[0]} …)")
         namespace, extra = parser.parse_known_args(argv)
         if extra and namespace.command == "words":
-            from .words_command import take_extra
+            from .cli.words import take_extra
 
             extra = take_extra(namespace, extra)
         if extra:

@@ -2,7 +2,7 @@
 
 What ``@dataclass(frozen=True)`` gives, written out: importing ``dataclasses`` (with ``inspect``)
 costs several times a whole board solve, and ``elzzur demo`` aims to start about as fast as
-Python itself. Results are still frozen dataclasses (``elzzur.results``); they are built only
+Python itself. Results are still frozen dataclasses (``elzzur.grid.results``); they are built only
 by the Python API, not on the command line's path.
 """
 

@@ -16,8 +16,8 @@ import marisa_trie
 import pytest
 
 from elzzur.__main__ import main
-from elzzur.dictionary import Dictionary, has_builtin_dictionary, load_dictionary
-from elzzur.languages import get_language
+from elzzur.lexicon.dictionary import Dictionary, has_builtin_dictionary, load_dictionary
+from elzzur.lexicon.languages import get_language
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -105,7 +105,7 @@ def builtin_en() -> Dictionary:
     """
     english = get_language("en")
     if not has_builtin_dictionary(english):
-        pytest.fail("res/dictionaries/en.marisa is missing: run tools/build_dictionaries.py")
+        pytest.fail("elzzur/res/dictionaries/en.marisa is missing: run tools/build_dictionaries.py")
     return load_dictionary(None, english)
 
 

@@ -3,7 +3,7 @@ finding one move in a list."""
 
 from __future__ import annotations
 
-from elzzur.graph import WordGraph, build
+from elzzur.lexicon.graph import WordGraph, build
 from elzzur.scrabble import TileSet
 
 EMPTY15 = "\n".join(["." * 15] * 15)

@@ -9,11 +9,11 @@ import unicodedata
 import pytest
 from hypothesis import given, strategies as st
 
-from elzzur.board import parse_board
-from elzzur.dictionary import Dictionary, clean_word, clean_words, load_dictionary
+from elzzur.grid.board import parse_board
+from elzzur.lexicon.dictionary import Dictionary, clean_word, clean_words, load_dictionary
 from elzzur.errors import ElzzurError
-from elzzur.languages import available, get_language
-from elzzur.solver import find_words
+from elzzur.lexicon.languages import available, get_language
+from elzzur.grid.solver import find_words
 
 ES, ES_NATIVE = get_language("es"), get_language("es-native")
 DE, DE_NATIVE = get_language("de"), get_language("de-native")

@@ -11,10 +11,10 @@ import unicodedata
 import pytest
 
 from elzzur import load_board
-from elzzur.board import Board, Cell, parse_board, parse_boards, parse_token, read_board_text
+from elzzur.grid.board import Board, Cell, parse_board, parse_boards, parse_token, read_board_text
 from elzzur.errors import ElzzurError
-from elzzur.generate import random_board
-from elzzur.languages import get_language
+from elzzur.grid.generate import random_board
+from elzzur.lexicon.languages import get_language
 
 EN = get_language("en")
 DE = get_language("de")
@@ -218,10 +218,10 @@ def test_load_board_reads_files_and_inline_text(tmp_path):
 
 
 def test_a_huge_board_file_is_refused_without_reading_it_all(tmp_path, monkeypatch):
-    import elzzur.board
+    import elzzur.grid.board
 
-    monkeypatch.setattr(elzzur.board, "BOARD_LIMIT", 1000)
+    monkeypatch.setattr(elzzur.grid.board, "BOARD_LIMIT", 1000)
     path = tmp_path / "huge.board"
     path.write_text("A B\nC D\n\n" * 200, encoding="utf-8")
     with pytest.raises(ElzzurError, match="huge.board: more than 0 MiB, too large for a board file"):
-        elzzur.board.read_board_text(str(path))
+        elzzur.grid.board.read_board_text(str(path))

@@ -22,12 +22,12 @@ import pytest
 
 import elzzur
 import elzzur.__main__
-import elzzur.fileio
-import elzzur.languages
-from elzzur.board import parse_board
-from elzzur.dictionary import has_builtin_dictionary, load_dictionary
-from elzzur.languages import available, get_language
-from elzzur.rules import tile_codes
+import elzzur.files
+import elzzur.lexicon.languages
+from elzzur.grid.board import parse_board
+from elzzur.lexicon.dictionary import has_builtin_dictionary, load_dictionary
+from elzzur.lexicon.languages import available, get_language
+from elzzur.grid.rules import tile_codes
 
 from conftest import REPO, SMALL_BOARD, child_env
 
@@ -201,7 +201,7 @@ def test_an_empty_output_name_is_an_error_not_stdout(cli):
 
 
 def test_a_missing_demo_board_is_an_error(cli, monkeypatch):
-    monkeypatch.setitem(elzzur.languages._languages, "en", EN.replace(demo_board="nosuch.board"))
+    monkeypatch.setitem(elzzur.lexicon.languages._languages, "en", EN.replace(demo_board="nosuch.board"))
     cli("demo", "-l", "en").error(1, "the demo board for 'en' is missing (nosuch.board)")
 
 
@@ -360,7 +360,7 @@ def test_ctrl_c_while_rendering_exits_130_without_a_file(cli, tmp_path, words_tx
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("elzzur.render.render", interrupted)
+    monkeypatch.setattr("elzzur.views.text.render", interrupted)
     result = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "-o", "out.txt")
     assert (result.code, result.out) == (130, "")
     assert "Traceback" not in result.err
@@ -374,7 +374,7 @@ def test_ctrl_c_while_rendering_exits_130_without_a_file(cli, tmp_path, words_tx
 ])
 def test_a_write_cut_short_leaves_no_partial_file(cli, tmp_path, words_txt, monkeypatch,
                                                   failure, status, message):
-    real_init = elzzur.fileio.AtomicOutput.__init__
+    real_init = elzzur.files.AtomicOutput.__init__
 
     class HalfWriter:
         """The output file, whose write stores half the text and then fails."""
@@ -394,7 +394,7 @@ def test_a_write_cut_short_leaves_no_partial_file(cli, tmp_path, words_txt, monk
         real_init(self, *args, **kwargs)
         self.file = HalfWriter(self.file)
 
-    monkeypatch.setattr(elzzur.fileio.AtomicOutput, "__init__", init_then_cut_writes)
+    monkeypatch.setattr(elzzur.files.AtomicOutput, "__init__", init_then_cut_writes)
     result = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "-o", "out.txt")
     assert (result.code, result.out, result.err) == (status, "", message)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["words.txt"]
@@ -410,7 +410,7 @@ def test_ctrl_c_while_compiling_leaves_no_partial_file(cli, tmp_path, words_txt,
                 f.write(b"We love Marisa.")
             raise KeyboardInterrupt
 
-    monkeypatch.setattr("elzzur.dictionary.compile_words", lambda words: HalfSaved())
+    monkeypatch.setattr("elzzur.lexicon.dictionary.compile_words", lambda words: HalfSaved())
     assert cli("compile", "-d", "words.txt", "-o", "out.marisa").code == 130
     assert sorted(p.name for p in tmp_path.iterdir()) == ["words.txt"]
 
@@ -523,7 +523,7 @@ def test_languages_lists_each_language_with_a_dictionary(cli, builtin_en):
 
 
 def test_languages_skips_languages_whose_dictionary_is_not_built(cli, builtin_en, monkeypatch):
-    monkeypatch.setattr("elzzur.dictionary.has_builtin_dictionary", lambda language: language.code == "en")
+    monkeypatch.setattr("elzzur.lexicon.dictionary.has_builtin_dictionary", lambda language: language.code == "en")
     lines = cli("languages").out.splitlines()
     assert [line.split()[0] for line in lines] == ["code", "en"]
 
@@ -543,7 +543,7 @@ def test_demo_solves_the_english_seed_board(cli, builtin_en):
 
 
 def test_demo_equals_solve_of_the_demo_board_file(cli, builtin_en):
-    board = REPO / "res" / "boards" / "en.board"
+    board = REPO / "elzzur" / "res" / "boards" / "en.board"
     assert cli("demo", "-l", "en", "-q").out == cli("solve", "-l", "en", "-b", str(board), "-q").out
 
 

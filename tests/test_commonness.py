@@ -19,16 +19,16 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import elzzur
-import elzzur.languages
-from elzzur import commonness
-from elzzur.commonness import (BANDS, HEADER_SIZE, Bands, band_name, decode_bands, encode_bands,
+import elzzur.lexicon.languages
+from elzzur.lexicon import commonness
+from elzzur.lexicon.commonness import (BANDS, HEADER_SIZE, Bands, band_name, decode_bands, encode_bands,
                                write_bands)
-from elzzur.dictionary import load_dictionary
+from elzzur.lexicon.dictionary import load_dictionary
 from elzzur.errors import ElzzurError
-from elzzur.graph import WordGraph, build
-from elzzur.languages import available, get_language
-from elzzur.results import Found
-from elzzur.solver import backend
+from elzzur.lexicon.graph import WordGraph, build
+from elzzur.lexicon.languages import available, get_language
+from elzzur.grid.results import Found
+from elzzur.grid.solver import backend
 
 from conftest import SMALL_BOARD, child_env
 
@@ -243,7 +243,7 @@ SEA     3     (1,0) (1,1) (0,1)
 @pytest.fixture(autouse=True)
 def fresh_languages(monkeypatch):
     """Each test reads its language files afresh."""
-    monkeypatch.setattr(elzzur.languages, "_languages", {})
+    monkeypatch.setattr(elzzur.lexicon.languages, "_languages", {})
 
 
 def make_language(folder: Path, code: str = "tx", bands: dict | None = OWN_BANDS) -> Path:
@@ -255,7 +255,7 @@ def make_language(folder: Path, code: str = "tx", bands: dict | None = OWN_BANDS
     words = folder / f"{code}-words.txt"
     words.write_text("".join(w.lower() + "\n" for w in OWN_BANDS), encoding="utf-8")
     if bands is not None:
-        language = elzzur.languages.read_language(str(toml), str(toml), elzzur.languages.FILE)
+        language = elzzur.lexicon.languages.read_language(str(toml), str(toml), elzzur.lexicon.languages.FILE)
         graph = load_dictionary(words, language).graph
         write_bands(folder / f"{code}-words.bands", [bands[word] for word in graph])
     return toml
@@ -299,7 +299,7 @@ def test_the_built_in_word_graph_numbers_the_bands_of_a_built_in_language(tmp_pa
     (tmp_path / "bi.marisa").write_bytes(b"")  # never opened: the graph is enough
     write_bands(tmp_path / "bi.bands", [OWN_BANDS[w] for w in WordGraph(graph_bytes)])
     en = get_language("en")
-    monkeypatch.setitem(elzzur.languages._languages, "en",
+    monkeypatch.setitem(elzzur.lexicon.languages._languages, "en",
                         en.replace(dictionary_path=str(tmp_path / "bi.marisa")))
     assert commonness.band("cased", "en") == 4 and commonness.band("cats", "en") is None
 
@@ -420,7 +420,7 @@ def test_a_built_in_language_without_its_bands_file_says_which_file(cli, tmp_pat
     (tmp_path / "bi.dawg").write_bytes(build(OWN_BANDS, "ACDEGOST"))
     (tmp_path / "bi.marisa").write_bytes(b"")  # never opened: the graph is enough
     en = get_language("en")
-    monkeypatch.setitem(elzzur.languages._languages, "en",
+    monkeypatch.setitem(elzzur.lexicon.languages._languages, "en",
                         en.replace(dictionary_path=str(tmp_path / "bi.marisa")))
     cli("solve", "-l", "en", "-b", SMALL_BOARD, "-d", "words.txt", "--common").error(
         1, "elzzur: error: --common: English (en) has no commonness bands (no bi.bands beside "

@@ -1,4 +1,4 @@
-"""The C core (``elzzur._core``) against its specification, the pure-Python ``elzzur.search``.
+"""The C core (``elzzur._core``) against its specification, the pure-Python ``elzzur.grid.search``.
 
 Random word graphs over small alphabets and random boards given directly as the numbers both
 searches take: the answers must be identical, ties included. Then what only the C side can get
@@ -30,8 +30,8 @@ if _core is None:
                 pytrace=False)
 
 from elzzur.errors import ElzzurError
-from elzzur.graph import WordGraph, build
-from elzzur.search import END_ONLY, START_ONLY, SearchLimit, search
+from elzzur.lexicon.graph import WordGraph, build
+from elzzur.grid.search import END_ONLY, START_ONLY, SearchLimit, search
 
 # Examples per property; ELZZUR_CORE_EXAMPLES=100000 for a long run.
 EXAMPLES = int(os.environ.get("ELZZUR_CORE_EXAMPLES", "600"))
@@ -164,7 +164,7 @@ def english() -> bytes:
     import marisa_trie
 
     trie = marisa_trie.Trie()
-    trie.load(os.path.join(os.path.dirname(__file__), "..", "res", "dictionaries", "en.marisa"))
+    trie.load(os.path.join(os.path.dirname(__file__), "..", "elzzur", "res", "dictionaries", "en.marisa"))
     return build(trie.keys(), "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 

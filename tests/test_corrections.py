@@ -11,15 +11,15 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from elzzur.board import Board, Cell, parse_board
-from elzzur.corrections import Corrections, corrections_path, read_corrections
-from elzzur.dictionary import Dictionary, load_dictionary
+from elzzur.grid.board import Board, Cell, parse_board
+from elzzur.lexicon.corrections import Corrections, corrections_path, read_corrections
+from elzzur.lexicon.dictionary import Dictionary, load_dictionary
 from elzzur.errors import ElzzurError
-from elzzur.languages import get_language
-from elzzur.rules import get_rules
+from elzzur.lexicon.languages import get_language
+from elzzur.grid.rules import get_rules
 from elzzur.scrabble import best_moves
-from elzzur.solver import find_words
-from elzzur.userdata import data_dir
+from elzzur.grid.solver import find_words
+from elzzur.files import data_dir
 
 from conftest import SMALL_BOARD, SMALL_WORDS
 
@@ -200,7 +200,7 @@ def test_a_batch_in_several_processes_sees_the_corrections(cli, data_dir, words_
 def test_generate_counts_the_corrected_words_and_avoids_the_plain_list(cli, data_dir, tmp_path):
     (tmp_path / "avoid.txt").write_text("tea\n", encoding="utf-8")
     cli("words", "add", "-l", "en", "qwxq")
-    from elzzur.generate import letter_counts
+    from elzzur.grid.generate import letter_counts
 
     corrected = load_dictionary(None, EN)
     assert letter_counts(corrected, EN)[0]["Q"] == letter_counts(

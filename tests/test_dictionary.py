@@ -8,12 +8,12 @@ import string
 
 import pytest
 
-from elzzur.dictionary import (
+from elzzur.lexicon.dictionary import (
     builtin_dictionary, clean_word, clean_words, has_builtin_dictionary, load_dictionary,
     read_word_list,
 )
 from elzzur.errors import ElzzurError
-from elzzur.languages import get_language
+from elzzur.lexicon.languages import get_language
 
 EN = get_language("en")
 DE = get_language("de")
@@ -140,7 +140,7 @@ def test_an_unreadable_dictionary_is_refused(tmp_path, words_txt):
 
 def test_a_missing_builtin_dictionary_is_reported(monkeypatch, tmp_path):
     english = EN.replace(dictionary_path=str(tmp_path / "en.marisa"))  # as if not built
-    monkeypatch.setattr("elzzur.dictionary._builtin", {})  # nothing loaded yet in this test
+    monkeypatch.setattr("elzzur.lexicon.dictionary._builtin", {})  # nothing loaded yet in this test
     assert not has_builtin_dictionary(english)
     with pytest.raises(ElzzurError, match=r"the built-in dictionary for 'en' is missing \(en.marisa\)"):
         load_dictionary(None, english)

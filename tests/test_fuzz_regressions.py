@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 
 from conftest import child_env
 from elzzur import cache
-from elzzur.board import read_board_text
-from elzzur.dictionary import graph_kind, load_dictionary
+from elzzur.grid.board import read_board_text
+from elzzur.lexicon.dictionary import graph_kind, load_dictionary
 from elzzur.errors import ElzzurError
-from elzzur.graph import WordGraph, build
-from elzzur.languages import FILE, get_language, read_language
+from elzzur.lexicon.graph import WordGraph, build
+from elzzur.lexicon.languages import FILE, get_language, read_language
 
 REPO = Path(__file__).resolve().parent.parent
 EN = get_language("en")
@@ -93,7 +93,7 @@ def test_a_damaged_cache_entry_of_a_word_list_is_built_again(tmp_path, monkeypat
 def test_a_damaged_cache_entry_of_a_language_file_is_read_again(tmp_path, monkeypatch, edits):
     monkeypatch.setenv("ELZZUR_CACHE_DIR", str(tmp_path / "cache"))
     path = tmp_path / "in1.toml"
-    path.write_bytes((REPO / "res" / "languages" / "en.toml").read_bytes())
+    path.write_bytes((REPO / "elzzur" / "res" / "languages" / "en.toml").read_bytes())
     read_language(str(path), str(path), FILE)
     entry = Path(cache.entry(str(path), "toml.marshal"))
     entry.write_bytes(fuzz.apply_edits(entry.read_bytes(), edits))
@@ -104,7 +104,7 @@ def test_a_damaged_cache_entry_of_a_language_file_is_read_again(tmp_path, monkey
 def test_a_cache_entry_cut_short_is_derived_again(tmp_path, monkeypatch):
     monkeypatch.setenv("ELZZUR_CACHE_DIR", str(tmp_path / "cache"))
     path = tmp_path / "xx.toml"
-    path.write_bytes((REPO / "res" / "languages" / "en.toml").read_bytes().replace(
+    path.write_bytes((REPO / "elzzur" / "res" / "languages" / "en.toml").read_bytes().replace(
         b'code = "en"', b'code = "xx"'))
     read_language(str(path), str(path), FILE)
     entry = Path(cache.entry(str(path), "toml.marshal"))
@@ -120,9 +120,9 @@ def test_a_damaged_compiled_dictionary_is_an_error_not_a_crash(tmp_path):
 import sys
 sys.path.insert(0, {str(REPO / "tools")!r})
 import fuzz
-from elzzur.dictionary import load_dictionary
+from elzzur.lexicon.dictionary import load_dictionary
 from elzzur.errors import ElzzurError
-from elzzur.languages import get_language
+from elzzur.lexicon.languages import get_language
 marisa, _ = fuzz.DictionaryTarget.fixtures()
 path = {str(tmp_path / "bad.marisa")!r}
 with open(path, "wb") as f:
@@ -168,7 +168,7 @@ def test_a_tile_file_with_an_infinite_value_or_a_list_for_a_tile(tmp_path, old, 
     from elzzur.scrabble import load_tile_set
 
     path = tmp_path / "tiles.toml"
-    text = (REPO / "res" / "scrabble" / "tiles" / "en.toml").read_text(encoding="utf-8")
+    text = (REPO / "elzzur" / "res" / "scrabble" / "tiles" / "en.toml").read_text(encoding="utf-8")
     path.write_text(text.replace(old, new), encoding="utf-8")
     with pytest.raises(ElzzurError, match="bad tile set"):
         load_tile_set(str(path))

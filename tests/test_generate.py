@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from elzzur.board import parse_board, parse_boards
-from elzzur.dictionary import load_dictionary
-from elzzur.generate import Generator, LetterSource, Target, draw_bonuses, get_dice, letter_counts
-from elzzur.languages import get_language
-from elzzur.rules import get_rules
-from elzzur.solver import find_words
+from elzzur.grid.board import parse_board, parse_boards
+from elzzur.lexicon.dictionary import load_dictionary
+from elzzur.grid.generate import Generator, LetterSource, Target, draw_bonuses, get_dice, letter_counts
+from elzzur.lexicon.languages import get_language
+from elzzur.grid.rules import get_rules
+from elzzur.grid.solver import find_words
 
 EN = get_language("en")
 
@@ -191,7 +191,7 @@ def test_count_into_a_folder_writes_one_file_per_board(cli, tmp_path):
 
 
 def test_maximizing_returns_the_best_board_it_saw_with_its_true_figures(english):
-    from elzzur.generate import evaluate, meet
+    from elzzur.grid.generate import evaluate, meet
 
     generator = Generator(EN, 4, 4, LetterSource(EN), "none")
     seen = []
@@ -216,7 +216,7 @@ class FakeTerminal:
 
 
 def test_progress_shows_on_a_terminal_only_after_a_while(english):
-    from elzzur.generate import evaluate, progress_printer
+    from elzzur.grid.generate import evaluate, progress_printer
 
     assert progress_printer(FakeTerminal(False)) is None
     terminal = FakeTerminal(True)

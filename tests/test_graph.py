@@ -10,11 +10,11 @@ import marisa_trie
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from elzzur.dictionary import alphabet, has_builtin_dictionary, load_dictionary
+from elzzur.lexicon.dictionary import alphabet, has_builtin_dictionary, load_dictionary
 from elzzur.errors import ElzzurError
-from elzzur.graph import WordGraph, build, graph_path
-from elzzur.languages import available, get_language
-from elzzur.resources import resource
+from elzzur.lexicon.graph import WordGraph, build, graph_path
+from elzzur.lexicon.languages import available, get_language
+from elzzur.files import resource
 
 words_over_abc = st.sets(st.text("ABCD", min_size=1, max_size=7), max_size=60)
 

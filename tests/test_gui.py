@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from elzzur.board import parse_board
-from elzzur.dictionary import load_dictionary
-from elzzur.languages import get_language
-from elzzur.solver import solve
+from elzzur.grid.board import parse_board
+from elzzur.lexicon.dictionary import load_dictionary
+from elzzur.lexicon.languages import get_language
+from elzzur.grid.solver import solve
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
@@ -63,7 +63,7 @@ def display():
 
 @pytest.fixture
 def gui():
-    from elzzur.gui import create_app
+    from elzzur.views.gui import create_app
 
     root, app = create_app("en")
     root.geometry("+0+0")
@@ -105,7 +105,7 @@ def seed_board(app) -> None:
 # --- the model, without clicking --------------------------------------------------------------
 
 def test_model_functions():
-    from elzzur.gui import (animation_steps, board_entries, build_board, clipboard_text,
+    from elzzur.views.gui import (animation_steps, board_entries, build_board, clipboard_text,
                             neighbour_cell, normalize_letter, split_token, summary, words_using)
 
     en, es = get_language("en"), get_language("es-native")
@@ -136,8 +136,8 @@ def test_model_functions():
 # --- the window -------------------------------------------------------------------------------
 
 def test_window_title_and_controls(gui):
-    from elzzur.languages import available
-    from elzzur.rules import presets
+    from elzzur.lexicon.languages import available
+    from elzzur.grid.rules import presets
 
     assert gui.root.title() == "elzzur"
     assert list(gui.language_box["values"]) == available()

@@ -108,7 +108,7 @@ def test_ctrl_c_while_compile_reads_its_word_list(tmp_path):
 
 def test_ctrl_c_while_compile_writes_leaves_no_file(cli, tmp_path, words_txt, monkeypatch):
     """An interrupt in the middle of writing the trie: half a file was written, none is left."""
-    import elzzur.dictionary
+    import elzzur.lexicon.dictionary
 
     class HalfWritten:
         def __len__(self):
@@ -118,7 +118,7 @@ def test_ctrl_c_while_compile_writes_leaves_no_file(cli, tmp_path, words_txt, mo
             Path(path).write_bytes(b"half a trie")
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(elzzur.dictionary, "compile_words", lambda words: HalfWritten())
+    monkeypatch.setattr(elzzur.lexicon.dictionary, "compile_words", lambda words: HalfWritten())
     assert cli("compile", "-d", str(words_txt), "-o", "out.marisa").code == 130
     assert sorted(os.listdir(tmp_path)) == ["words.txt"]
 

@@ -1,4 +1,4 @@
-"""The SVG picture and the HTML page (elzzur.html): their text, then the page and the picture
+"""The SVG picture and the HTML page (elzzur.views.html): their text, then the page and the picture
 driven in a real headless Chromium (tests/browser/check_page.mjs, playwright-core), which also
 writes the README's screenshots docs/screenshots/page.png and path.png.
 """
@@ -17,8 +17,8 @@ import pytest
 
 from elzzur import get_language, parse_board
 from elzzur.errors import ElzzurError
-from elzzur.html import page, script_json, svg
-from elzzur.solver import find_words
+from elzzur.views.html import page, script_json, svg
+from elzzur.grid.solver import find_words
 
 from conftest import REPO
 

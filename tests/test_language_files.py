@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import elzzur.languages
-from elzzur.dictionary import load_dictionary
+import elzzur.lexicon.languages
+from elzzur.lexicon.dictionary import load_dictionary
 from elzzur.errors import ElzzurError, UsageError
-from elzzur.languages import available, get_language, user_dir
+from elzzur.lexicon.languages import available, get_language, user_dir
 
 from conftest import SMALL_BOARD, SMALL_WORDS
 
@@ -48,7 +48,7 @@ CASED_LINE = "CASED    23    (0,0) (0,1) (1,0) (1,1) (1,2)"
 @pytest.fixture(autouse=True)
 def fresh_languages(monkeypatch):
     """Each test reads language files afresh (get_language keeps them for the process)."""
-    monkeypatch.setattr(elzzur.languages, "_languages", {})
+    monkeypatch.setattr(elzzur.lexicon.languages, "_languages", {})
 
 
 def write_language(folder: Path, text: str = XX_TOML, name: str = "xx.toml",
@@ -335,8 +335,8 @@ def test_a_language_file_that_is_not_utf8_is_named(cli, tmp_path):
 def test_every_builtin_language_passes_the_checks_of_a_user_file():
     """Built-ins skip the checks that need unicodedata (start-up time): here they get them."""
     from elzzur.cache import load_toml
-    from elzzur.languages import parse_language
-    from elzzur.resources import resource
+    from elzzur.lexicon.languages import parse_language
+    from elzzur.files import resource
 
     for code in available():
         path = resource("languages", f"{code}.toml")

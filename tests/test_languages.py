@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from elzzur.errors import ElzzurError, UsageError
-from elzzur.languages import available, get_language, parse_language
-from elzzur.resources import resource
+from elzzur.lexicon.languages import available, get_language, parse_language
+from elzzur.files import resource
 
 CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "pt-br"]  # Ruzzle's seven and Brazilian Portuguese, on A–Z boards
 VARIANTS = ["de-native", "es-native", "pt-native", "tr"]  # other alphabets (test_alphabets.py)
@@ -171,6 +171,6 @@ def test_impossible_letter_data_is_named(change, message):
 def test_a_language_file_that_is_not_toml_is_named(tmp_path, monkeypatch):
     (tmp_path / "languages").mkdir()
     (tmp_path / "languages" / "xx.toml").write_text("code = \n", encoding="utf-8")
-    monkeypatch.setattr("elzzur.languages.resource", lambda *parts: str(tmp_path.joinpath(*parts)))
+    monkeypatch.setattr("elzzur.lexicon.languages.resource", lambda *parts: str(tmp_path.joinpath(*parts)))
     with pytest.raises(ElzzurError, match=r"^xx\.toml: .*line 1"):
         get_language("xx")

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from elzzur.board import parse_board
-from elzzur.dictionary import builtin_dictionary, clean_word
-from elzzur.languages import get_language
-from elzzur.solver import backend, find_words
+from elzzur.grid.board import parse_board
+from elzzur.lexicon.dictionary import builtin_dictionary, clean_word
+from elzzur.lexicon.languages import get_language
+from elzzur.grid.solver import backend, find_words
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -37,7 +37,7 @@ def found_in_a_row(word: str, code: str, use: str) -> bool:
 
 @pytest.mark.parametrize("code", CODES)
 def test_every_built_in_dictionary_has_hand_picked_words(code):
-    assert (REPO / "res" / "languages" / f"{code}.toml").exists(), code
+    assert (REPO / "elzzur" / "res" / "languages" / f"{code}.toml").exists(), code
     assert len(words_of(code)["present"]) >= 20 and len(words_of(code)["absent"]) >= 20
 
 
@@ -64,11 +64,11 @@ def list_words(path: Path) -> list[str]:
 
 
 def recipe_base(code: str) -> str:
-    data = tomllib.loads((REPO / "res" / "lexicon" / f"{code}.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((REPO / "elzzur" / "res" / "lexicon" / f"{code}.toml").read_text(encoding="utf-8"))
     return data.get("same_as", code)
 
 
-RECIPES = sorted(p.stem for p in (REPO / "res" / "lexicon").glob("*.toml"))
+RECIPES = sorted(p.stem for p in (REPO / "elzzur" / "res" / "lexicon").glob("*.toml"))
 
 
 @pytest.mark.parametrize("code", RECIPES)
@@ -76,7 +76,7 @@ def test_inclusion_and_exclusion_lists_took_effect(code):
     language = get_language(code)
     dictionary = builtin_dictionary(language)
     base = recipe_base(code)
-    lexicon = REPO / "res" / "lexicon"
+    lexicon = REPO / "elzzur" / "res" / "lexicon"
     included = [w for w in list_words(lexicon / f"{base}.include")
                 if clean_word(w, language) not in dictionary]
     assert included == []
@@ -87,14 +87,14 @@ def test_inclusion_and_exclusion_lists_took_effect(code):
 
 
 def homographs(code: str) -> set[str]:
-    path = REPO / "res" / "lexicon" / f"{recipe_base(code)}.exclude"
+    path = REPO / "elzzur" / "res" / "lexicon" / f"{recipe_base(code)}.exclude"
     return {line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()
             if "homograph" in line.split("#", 1)[-1]} if path.exists() else set()
 
 
 @pytest.mark.parametrize("code", RECIPES)
 def test_every_dictionary_ships_bands_and_a_description(code):
-    folder = REPO / "res" / "dictionaries"
+    folder = REPO / "elzzur" / "res" / "dictionaries"
     info = tomllib.loads((folder / f"{code}.info.toml").read_text(encoding="utf-8"))
     dictionary = builtin_dictionary(get_language(code))
     assert info["code"] == code and info["words"] == len(dictionary)

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings, strategies as st
 from spylls.hunspell import Dictionary as Spylls
 
-from elzzur.languages import get_language
+from elzzur.lexicon.languages import get_language
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
@@ -944,9 +944,9 @@ def test_a_word_outside_the_vocabulary_is_at_most_uncommon():
 def test_the_build_reads_names_vocabulary_and_lemma_bands_from_the_recipe(tmp_path, wordfreq):
     """``build_dictionaries.save_bands``: the recipe's ``names`` and ``vocabulary`` sources and
     its ``lemma_bands`` reach the bands file, in the word graph's order."""
-    from elzzur import graph
-    from elzzur.commonness import decode_bands
-    from elzzur.dictionary import alphabet
+    from elzzur.lexicon import graph
+    from elzzur.lexicon.commonness import decode_bands
+    from elzzur.lexicon.dictionary import alphabet
 
     saved = list(sys.path)
     try:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from elzzur.resources import resource_root
+from elzzur.files import resource_root
 
-REPO_RES = Path(__file__).resolve().parent.parent / "res"
+REPO_RES = Path(__file__).resolve().parent.parent / "elzzur" / "res"
 
 
 def files(root) -> set[str]:

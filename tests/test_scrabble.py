@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elzzur.errors import ElzzurError
-from elzzur.graph import build
+from elzzur.lexicon.graph import build
 from elzzur.scrabble import (
     ACROSS, DOWN, FastTables, Generator, Layout, TileSet, across_moves, available_tile_sets,
     both_ways, brute_force_moves, derive_tile_graph, generate_moves, is_empty, is_tile_graph,
     load_layout, load_tile_set, parse_board, parse_rack, tile_graph, tile_graph_name,
 )
-from elzzur.solver import backend
+from elzzur.grid.solver import backend
 from scrabble_helpers import EMPTY15, board_with, find, graph_of
 
 def english_moves(words, board_text, rack_text):
@@ -40,7 +40,7 @@ def test_all_editions_are_there():
 
 @pytest.mark.parametrize("code", sorted(EXPECTED))
 def test_tile_sets_count_and_spell_in_their_language(code):
-    from elzzur.languages import get_language
+    from elzzur.lexicon.languages import get_language
 
     tiles = load_tile_set(code)
     total, blanks = EXPECTED[code]
@@ -420,9 +420,9 @@ def letter_by_letter(board, rack, blanks, graph, tiles, layout):
 def test_the_shipped_spanish_graph_of_tiles_is_current():
     """Derived from today's es-native.dawg (a rebuilt dictionary changes the name, so a stale
     file would be passed over, and this test would fail)."""
-    from elzzur.dictionary import load_dictionary
-    from elzzur.languages import get_language
-    from elzzur.resources import resource
+    from elzzur.lexicon.dictionary import load_dictionary
+    from elzzur.lexicon.languages import get_language
+    from elzzur.files import resource
 
     tiles = load_tile_set("es")
     graph = load_dictionary(None, get_language("es-native")).graph
@@ -435,8 +435,8 @@ def test_the_shipped_spanish_graph_of_tiles_is_current():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_spanish_moves_by_tiles_equal_moves_letter_by_letter(seed):
-    from elzzur.dictionary import load_dictionary
-    from elzzur.languages import get_language
+    from elzzur.lexicon.dictionary import load_dictionary
+    from elzzur.lexicon.languages import get_language
 
     tiles, layout = load_tile_set("es"), load_layout()
     graph = load_dictionary(None, get_language("es-native")).graph

@@ -1,4 +1,4 @@
-"""The Words With Friends and Kelimelik premium layouts (res/scrabble/layouts/wwf.toml and
+"""The Words With Friends and Kelimelik premium layouts (elzzur/res/scrabble/layouts/wwf.toml and
 kelimelik.toml): they load, have the real boards' symmetry and premium counts, and score
 hand-worked moves through the public API and ``elzzur scrabble --board-layout``.
 

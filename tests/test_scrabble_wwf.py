@@ -1,9 +1,9 @@
-"""The Words With Friends edition (res/scrabble/tiles/wwf.toml): WWF's own letter values and tile
+"""The Words With Friends edition (elzzur/res/scrabble/tiles/wwf.toml): WWF's own letter values and tile
 counts, its board chosen by default (the tile file's ``layout = "wwf"``), and hand-worked WWF
 scores through the public API and ``elzzur scrabble -l wwf``.
 
 Coordinates: columns A-O, rows 1-15; "8D" is an across move from row 8 column D, "H4" a down
-move from column H row 4. The WWF board (res/scrabble/layouts/wwf.toml), the rows used here:
+move from column H row 4. The WWF board (elzzur/res/scrabble/layouts/wwf.toml), the rows used here:
   row 5   ..2...2.2...2..    G5 double letter
   row 6   .d...3...3...d.    F6, J6 triple letter
   row 8   ...d.......d...    D8, L8 double word; the centre H8 plain

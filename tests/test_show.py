@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from elzzur.render import show_path, use_colour
+from elzzur.views.text import show_path, use_colour
 
 SEED = "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
 COHESIVE = """\
@@ -68,8 +68,8 @@ def test_a_word_not_on_the_board_is_an_error(cli, seed_words):
 def test_show_path_of_a_board_with_holes_and_tiles():
     from elzzur import get_language, parse_board
 
-    from elzzur.solver import find_words
-    from elzzur.dictionary import Dictionary
+    from elzzur.grid.solver import find_words
+    from elzzur.lexicon.dictionary import Dictionary
 
     english = get_language("en")
     board = parse_board("Qu . T/E S RE-", english)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from elzzur import Board, Cell, Dictionary, Found, get_language, parse_board, score_path, solve
-from elzzur.solver import find_words
+from elzzur.grid.solver import find_words
 
 # Both implementations of the search run every test: the C core (built by pip install) and
 # the pure-Python one it falls back to.
@@ -195,7 +195,7 @@ def test_min_length_and_sorting(use):
 
 # --- every kind of tile, holes, the rule presets and revisiting paths ------------------------
 
-from elzzur.rules import get_rules  # noqa: E402
+from elzzur.grid.rules import get_rules  # noqa: E402
 
 WORDAMENT = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                      [2, 5, 3, 3, 1, 5, 4, 4, 2, 10, 6, 3, 4, 2, 2, 4, 8, 2, 2, 2, 4, 6, 6, 9, 5, 8]))

@@ -10,11 +10,11 @@ import os
 import marisa_trie
 import pytest
 
-from elzzur import dictionary as dictionary_module
-from elzzur.cleaning import WARN_SHARE, CleanReport, clean_list, clean_word, classify
-from elzzur.dictionary import builtin_dictionary, has_builtin_dictionary, load_dictionary
+from elzzur.lexicon import dictionary as dictionary_module
+from elzzur.lexicon.cleaning import WARN_SHARE, CleanReport, clean_list, clean_word, classify
+from elzzur.lexicon.dictionary import builtin_dictionary, has_builtin_dictionary, load_dictionary
 from elzzur.errors import ElzzurError
-from elzzur.languages import available, get_language
+from elzzur.lexicon.languages import available, get_language
 
 from conftest import SMALL_BOARD
 
@@ -217,8 +217,8 @@ def test_a_damaged_report_in_the_cache_is_built_again(tmp_path):
 
 
 def test_the_gui_worker_keeps_the_warning(tmp_path):
-    from elzzur.board import parse_board
-    from elzzur.gui import SolveJob
+    from elzzur.grid.board import parse_board
+    from elzzur.views.gui import SolveJob
 
     path = write(tmp_path / "cut.txt", CUT)
     job = SolveJob(parse_board(SMALL_BOARD, EN), EN, "ruzzle", path).start()

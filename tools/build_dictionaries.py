@@ -34,9 +34,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tools"))
 
-from elzzur import graph  # noqa: E402
-from elzzur.dictionary import alphabet, clean_word  # noqa: E402
-from elzzur.languages import get_language  # noqa: E402
+from elzzur.lexicon import graph  # noqa: E402
+from elzzur.lexicon.dictionary import alphabet, clean_word  # noqa: E402
+from elzzur.lexicon.languages import get_language  # noqa: E402
 from lexicon import frequency, licences, recipe as recipes  # noqa: E402
 from lexicon.packages import Packages  # noqa: E402
 from lexicon.select import Selection, select  # noqa: E402
@@ -73,8 +73,8 @@ def save_bytes(data: bytes, path: Path) -> int:
 def save_bands(code: str, recipe, keys, selection: Selection, language, out: Path,
                sources: list[SourceWords]) -> dict[str, int]:
     """The commonness band of each word, in the word graph's (alphabetical) order."""
-    from elzzur.commonness import BANDS, encode_bands
-    from elzzur.graph import WordGraph
+    from elzzur.lexicon.commonness import BANDS, encode_bands
+    from elzzur.lexicon.graph import WordGraph
 
     if len(frequency.LOWEST) + 1 != len(BANDS):
         raise SystemExit(f"lexicon.frequency.LOWEST has {len(frequency.LOWEST)} thresholds for "
@@ -99,7 +99,7 @@ def save_tile_graphs(code: str, out: Path) -> None:
     """For each Scrabble edition on this dictionary whose digraph tiles spell their letters
     alone (Spanish), its graph of tiles, shipped so the first move search does not spend
     seconds deriving it."""
-    from elzzur.graph import WordGraph
+    from elzzur.lexicon.graph import WordGraph
     from elzzur.scrabble import available_tile_sets, derive_tile_graph, load_tile_set, tile_graph_name
 
     source = WordGraph.load(str(out / f"{code}.dawg"))

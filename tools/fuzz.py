@@ -17,13 +17,13 @@ Run one target for a time budget (one at a time on a small machine)::
 
 Targets:
 
-- ``board``: ``elzzur.board.parse_token``/``parse_board``/``parse_boards`` in en, tr,
+- ``board``: ``elzzur.grid.board.parse_token``/``parse_board``/``parse_boards`` in en, tr,
   es-native and de (with a round trip of every parsed cell and board through its printed
   form), and ``read_board_text`` on a file of random bytes or an inline board;
-- ``language``: language files (TOML text, random and mutated from ``res/languages``) through
+- ``language``: language files (TOML text, random and mutated from ``elzzur/res/languages``) through
   ``read_language``/``get_language``, parsed tables with wrong types through
   ``parse_language``, damaged cache entries of a language file, and rules files and tables
-  (``elzzur.rules``), each language or rule set that parses then used on a tiny board;
+  (``elzzur.grid.rules``), each language or rule set that parses then used on a tiny board;
 - ``dictionary``: word lists of random bytes through ``load_dictionary`` and a solve of a small
   board (C core and pure Python alternately), mutated ``.marisa`` files, and
   mutated word graphs (``.dawg``) as a graph file and as a user dictionary's cache entry;
@@ -65,8 +65,10 @@ try:  # the installed elzzur, else the one of this checkout
 except ImportError:
     sys.path.insert(0, REPO)
 
-from elzzur import cache, dictionary, graph, languages, rules, scrabble  # noqa: E402
-from elzzur.board import parse_board, parse_boards, parse_token, read_board_text  # noqa: E402
+from elzzur import cache, scrabble  # noqa: E402
+from elzzur.grid import rules  # noqa: E402
+from elzzur.lexicon import dictionary, graph, languages  # noqa: E402
+from elzzur.grid.board import parse_board, parse_boards, parse_token, read_board_text  # noqa: E402
 from elzzur.errors import ElzzurError  # noqa: E402
 
 TARGETS = ("board", "language", "dictionary", "position")
@@ -247,7 +249,7 @@ def damage(path: str | None, edits) -> bool:
 
 
 def read_res(*parts) -> str:
-    with open(os.path.join(REPO, "res", *parts), encoding="utf-8") as f:
+    with open(os.path.join(REPO, "elzzur", "res", *parts), encoding="utf-8") as f:
         return f.read()
 
 
@@ -399,17 +401,17 @@ class BoardTarget(Target):
 
 class LanguageTarget(Target):
     name = "language"
-    LANGS = sorted(name[:-5] for name in os.listdir(os.path.join(REPO, "res", "languages")))
-    RULES = sorted(name[:-5] for name in os.listdir(os.path.join(REPO, "res", "rules")))
+    LANGS = sorted(name[:-5] for name in os.listdir(os.path.join(REPO, "elzzur", "res", "languages")))
+    RULES = sorted(name[:-5] for name in os.listdir(os.path.join(REPO, "elzzur", "res", "rules")))
 
     def __init__(self, work: str) -> None:
         super().__init__(work)
-        from elzzur.dictionary import Dictionary
+        from elzzur.lexicon.dictionary import Dictionary
 
         self.en = languages.get_language("en")
-        self.tables = {code: cache.load_toml(os.path.join(REPO, "res", "languages", f"{code}.toml"), code)
+        self.tables = {code: cache.load_toml(os.path.join(REPO, "elzzur", "res", "languages", f"{code}.toml"), code)
                        for code in self.LANGS}
-        self.rule_tables = {name: cache.load_toml(os.path.join(REPO, "res", "rules", f"{name}.toml"), name)
+        self.rule_tables = {name: cache.load_toml(os.path.join(REPO, "elzzur", "res", "rules", f"{name}.toml"), name)
                             for name in self.RULES}
         self.words = ["cat", "dog", "été", "straße", "ıi", "çağ", "niño", "über", "a", "qu", "zz",
                       "ǅ", "ﬃ", "İstanbul", "", "abc" * 30]
@@ -463,9 +465,9 @@ class LanguageTarget(Target):
 
     def use_language(self, language) -> None:
         """What the solver does with a language: normalise words, score lengths, solve."""
-        from elzzur.board import parse_board as board_of
-        from elzzur.dictionary import Dictionary, clean_words
-        from elzzur.solver import find_words
+        from elzzur.grid.board import parse_board as board_of
+        from elzzur.lexicon.dictionary import Dictionary, clean_words
+        from elzzur.grid.solver import find_words
 
         for word in self.words:
             language.normalize(word)
@@ -480,8 +482,8 @@ class LanguageTarget(Target):
         find_words(board, Dictionary.from_words(words, language), language, use="python")
 
     def use_rules(self, rule_set) -> None:
-        from elzzur.board import parse_board as board_of
-        from elzzur.solver import find_words
+        from elzzur.grid.board import parse_board as board_of
+        from elzzur.grid.solver import find_words
 
         for n in range(40):
             rule_set.bonus(n, self.en)
@@ -512,7 +514,7 @@ class DictionaryTarget(Target):
         self.en = languages.get_language("en")
         self.languages = {code: languages.get_language(code) for code in self.LANGS}
         self.marisa, self.dawg = self.fixtures()
-        from elzzur.board import parse_board as board_of
+        from elzzur.grid.board import parse_board as board_of
 
         self.boards = {code: board_of("C A T S/D O G E/R A T E/H O U S", lang)
                        for code, lang in self.languages.items()}
@@ -554,7 +556,7 @@ class DictionaryTarget(Target):
 
     def solve(self, words, language, code: str, pure: bool) -> None:
         """Look words up, list them, and solve the small board with one of the two searches."""
-        from elzzur.solver import find_words
+        from elzzur.grid.solver import find_words
 
         "CAT" in words  # noqa: B015
         words.has_prefix("CA")

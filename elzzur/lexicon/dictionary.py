@@ -1,0 +1,408 @@
+"""Dictionaries: compiled MARISA tries, or plain UTF-8 word lists cleaned on the way in.
+
+A word list and its compiled form give the same words: both pass through ``clean_words``.
+The solver walks a dictionary's word graph (``elzzur.lexicon.graph``): the built-in dictionaries ship
+theirs beside the ``.marisa`` file; for a user's dictionary it is built on first use and kept in
+the per-user cache (``elzzur.cache``), so the next run starts at once, together with the report
+of what cleaning the list dropped (``elzzur.lexicon.cleaning``), which the command line shows again on
+every run that uses the list.
+
+The user's corrections (``elzzur.lexicon.corrections``) are laid over whatever list is loaded, without
+rebuilding its graph: the words they add are a small graph of their own beside the list's, the
+words they remove are a set the search filters out (``elzzur.grid.solver`` searches both graphs and
+merges). Scrabble's move search needs every word in one graph, for its cross-words: that graph
+(``Dictionary.union_graph``) is built once per content of list and corrections, and cached.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+from .cleaning import (  # noqa: F401 -- clean_word, clean_words, MAX_WORD: used from here
+    ALPHABET, MAX_WORD, CleanReport, capitals_only, clean_list, clean_word, clean_words, reason_label)
+from ..errors import ElzzurError
+from ..files import missing, read_text_file
+from .graph import TERMINAL, WordGraph, build, graph_path
+from .languages import Language, get_language
+from .. import cache
+
+MARISA_SUFFIX = ".marisa"
+
+
+class Dictionary:
+    """A set of normalised words: its word graph for solving, its MARISA trie on demand.
+
+    ``graph`` is the list's own graph; ``added`` (a graph, or None) and ``removed`` (a set) are
+    the user's corrections as they change this list: words it lacks, and words of it that no
+    longer count. ``report`` says what cleaning a word list dropped (None for other sources).
+    Membership, length and iteration all count the corrections.
+    """
+
+    __slots__ = ("graph", "source", "_trie", "_trie_path", "report", "added", "removed",
+                 "corrections", "_union")
+
+    def __init__(self, graph: WordGraph, source: str, trie=None, trie_path: str | None = None,
+                 report: CleanReport | None = None):
+        self.graph = graph
+        self.source = source
+        self._trie = trie
+        self._trie_path = trie_path
+        self.report = report
+        self.added: WordGraph | None = None
+        self.removed: frozenset[str] = frozenset()
+        self.corrections = None  # the Corrections applied, if any
+        self._union: WordGraph | None = None
+
+    @classmethod
+    def from_words(cls, words, language: Language, source: str = "words") -> Dictionary:
+        """A dictionary of already-clean keys (tests and the Python API)."""
+        return cls(WordGraph(build(words, alphabet(language))), source)
+
+    def corrected(self, corrections) -> Dictionary:
+        """This dictionary with ``corrections`` (``elzzur.lexicon.corrections.Corrections``) laid over
+        it: a new object sharing the list's graph. Only what changes this list is kept: added
+        words it lacks, removed words it has."""
+        if corrections is None or corrections.empty:
+            return self
+        graph = self.graph
+        added = sorted(word for word in corrections.added if word not in graph)
+        removed = frozenset(word for word in corrections.removed if word in graph)
+        result = Dictionary(graph, self.source, None, self._trie_path, self.report)
+        result._trie = self._trie if not added and not removed else None
+        result.corrections = corrections
+        result.removed = removed
+        if added:
+            result.added = WordGraph(build(added, graph.alphabet), "your added words")
+        return result
+
+    @property
+    def corrected_words(self) -> bool:
+        """True if the corrections change this list."""
+        return self.added is not None or bool(self.removed)
+
+    @property
+    def trie(self):
+        """The words as a MARISA trie (loaded or built when first asked for)."""
+        if self._trie is None:
+            import marisa_trie
+
+            if self._trie_path is not None and not self.corrected_words:
+                self._trie = load_trie(self._trie_path)
+            else:
+                self._trie = marisa_trie.Trie(iter(self))
+        return self._trie
+
+    def sorted_words(self) -> list[str]:
+        """Every word, sorted: the compiled list's keys where there is one (read in C, far
+        faster than walking the graph), with the corrections applied."""
+        if self._trie_path is None and self._trie is None:
+            return list(self)
+        base = self._trie if self._trie is not None else load_trie(self._trie_path)
+        if len(base) != len(self.graph):  # keys the graph could not spell (another alphabet)
+            base = self.graph
+        words = list(base.keys()) if base is not self.graph else list(base)
+        if self.corrected_words:
+            removed = self.removed
+            words = [word for word in words if word not in removed]
+            if self.added is not None:
+                words += list(self.added)
+        words.sort()
+        return words
+
+    def __contains__(self, word: str) -> bool:
+        if word in self.graph:
+            return word not in self.removed
+        return self.added is not None and word in self.added
+
+    def has_prefix(self, prefix: str) -> bool:
+        """True if some word starts with ``prefix`` (the word itself included)."""
+        if self.added is not None and self.added.has_prefix(prefix):
+            return True
+        if not self.graph.has_prefix(prefix):
+            return False
+        if not any(word.startswith(prefix) for word in self.removed):
+            return True
+        return any(word not in self.removed for word in words_under(self.graph, prefix))
+
+    def __len__(self) -> int:
+        return len(self.graph) - len(self.removed) + (len(self.added) if self.added is not None else 0)
+
+    def __iter__(self):
+        """The words in alphabetical order."""
+        if not self.corrected_words:
+            return iter(self.graph)
+        import heapq
+
+        removed = self.removed
+        words = (word for word in self.graph if word not in removed)
+        return heapq.merge(words, self.added) if self.added is not None else words
+
+    def union_graph(self) -> WordGraph:
+        """Every word, corrections included, in one graph: the list's own graph when nothing
+        is corrected; otherwise built once and kept in the cache under checksums of the list's
+        graph and of the corrections' words (their content, so that any change to either
+        makes a new graph, and the same content finds the old one)."""
+        if not self.corrected_words:
+            return self.graph
+        if self._union is None:
+            import hashlib
+
+            digest = hashlib.blake2b(digest_size=10)
+            digest.update(self.graph.buffer)
+            base = digest.hexdigest()
+            change = "\n".join(["+" + w for w in (self.added or ())] + ["-" + w for w in sorted(self.removed)])
+            corrections = hashlib.blake2b(change.encode("utf-8"), digest_size=10).hexdigest()
+            path = os.path.join(cache.cache_dir(), f"union-{base}-{corrections}.dawg")
+            origin = f"{self.source} with your corrections"
+            data = cache.read(path)
+            if data is not None:
+                try:
+                    self._union = WordGraph(data, origin)
+                except ElzzurError:  # damaged: build it again
+                    data = None
+            if data is None:
+                data = build(self.sorted_words(), self.graph.alphabet)
+                cache.write(path, data)
+                self._union = WordGraph(data, origin)
+        return self._union
+
+
+def words_under(graph: WordGraph, prefix: str):
+    """The words of ``graph`` that start with ``prefix``, in alphabetical order."""
+    node = graph.node_of(prefix)
+    if node < 0:
+        return
+    alphabet, masks, first, targets = graph.alphabet, graph.masks, graph.first, graph.targets
+    stack = [(node, prefix)]
+    while stack:
+        node, word = stack.pop()
+        mask = masks[node]
+        if mask & TERMINAL:
+            yield word
+        children = []
+        edge = first[node]
+        for i in range(len(alphabet)):
+            if mask >> i & 1:
+                children.append((targets[edge], word + alphabet[i]))
+                edge += 1
+        stack.extend(reversed(children))
+
+
+def alphabet(language: Language) -> str:
+    """The letters of a language in the order its word graphs number them."""
+    return "".join(sorted(language.letter_values))
+
+
+WORD_LIST_LIMIT = 256 * 2**20  # bytes: more than ten times our largest list (Turkish, 19 MB);
+# it stops a mistaken -d /dev/zero or disk image from being read into memory
+
+
+def read_word_list(path: str, language: Language) -> set[str]:
+    """Clean words of a UTF-8 text file (a BOM and CRLF line ends are fine)."""
+    return read_words(path, language)[0]
+
+
+def read_words(path: str, language: Language) -> tuple[set[str], CleanReport]:
+    """Clean words of a UTF-8 text file and the report of what cleaning dropped. Read whole,
+    so bad bytes are reported by line rather than by an offset inside a read buffer, and so
+    that the whole list decides whether its capitals mark proper nouns.
+    """
+    text = read_text_file(path, WORD_LIST_LIMIT, "a word list")
+    lines = io.StringIO(text, newline=None).readlines()
+    return clean_list(lines, language, path, capitals_only(text))
+
+
+def load_trie(path: str):
+    """Memory-map a compiled dictionary, failing clearly on anything that is not one."""
+    import marisa_trie
+
+    trie = marisa_trie.Trie()
+    try:
+        trie.mmap(os.fspath(path))
+    except (RuntimeError, MemoryError):  # marisa's C++ errors: bad header, truncated, empty
+        raise ElzzurError(f"{path}: not a valid MARISA dictionary") from None
+    return trie
+
+
+def load_dictionary(path: str | os.PathLike | None, language: Language,
+                    corrections: bool = True) -> Dictionary:
+    """The dictionary at ``path`` (``.marisa`` or a word list), or the language's built-in one,
+    with the user's corrections of ``language`` laid over it (unless ``corrections`` is False).
+
+    A word list's ``report`` says what cleaning dropped; a list that leaves no word at all is
+    an ElzzurError naming the reasons.
+    """
+    dictionary = load_list(path, language)
+    if dictionary.report is not None and dictionary.report.empty:
+        raise ElzzurError(dictionary.report.error())
+    if corrections:
+        from .corrections import read_corrections
+
+        dictionary = dictionary.corrected(read_corrections(language))
+    return dictionary
+
+
+def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
+    """``load_dictionary`` without the corrections: the list as it is."""
+    if path is None:
+        return builtin_dictionary(language)
+    path = os.fspath(path)
+    check_readable(path)
+    is_marisa = path.endswith(MARISA_SUFFIX)
+    trie_path = path if is_marisa else None
+    cached = cache.entry(path, graph_kind(language))
+    data = cache.read(cached)
+    if data is not None:
+        try:
+            graph, report = unpack(data, path)
+            return Dictionary(graph, path, trie_path=trie_path, report=report)
+        except (ElzzurError, ValueError, EOFError, TypeError):  # a damaged cache entry:
+            pass                                                # build the graph again below
+    if is_marisa:
+        data, keys = trie_graph(path, language)
+        graph = WordGraph(data, path)
+        dropped = keys - len(graph)  # keys with letters outside the alphabet
+        report = CleanReport(path, keys, len(graph), [(reason_label(ALPHABET, language), dropped)]
+                             if dropped else [])
+    else:
+        words, report = read_words(path, language)
+        data = build(words, alphabet(language))
+        graph = WordGraph(data, path)
+    cache.write(cached, pack(data, report))
+    return Dictionary(graph, path, trie_path=trie_path, report=report)
+
+
+REPORT_MAGIC = b"ELZR"
+
+
+def pack(graph: bytes, report: CleanReport) -> bytes:
+    """A cache entry: the word graph, then the cleaning report that goes with it, so the two
+    are always read together (the graph first: its arrays stay aligned for the C core)."""
+    import marshal
+
+    data = marshal.dumps(report.to_data())
+    return b"".join([graph, data, len(data).to_bytes(4, "little"), REPORT_MAGIC])
+
+
+def unpack(data: bytes, origin: str) -> tuple[WordGraph, CleanReport]:
+    """A cache entry's word graph and report (ValueError or ElzzurError if damaged)."""
+    import marshal
+
+    if len(data) < 8 or data[-4:] != REPORT_MAGIC:
+        raise ValueError("not a packed graph")
+    size = int.from_bytes(data[-8:-4], "little")
+    end = len(data) - 8 - size
+    if end < 0:
+        raise ValueError("not a packed graph")
+    view = memoryview(data)
+    report = CleanReport.from_data(marshal.loads(view[end:-8]))
+    report.source = origin  # the path as given this time (the entry is found by its absolute path)
+    return WordGraph(view[:end], origin), report
+
+
+def trie_graph(path: str, language: Language) -> tuple[bytes, int]:
+    """The word graph of a compiled dictionary's keys, and the number of keys. marisa does not
+    check the file it maps, and walking the keys of a damaged one can crash the process: where
+    processes fork, the walk runs in a child, whose crash is an error here (a file it read
+    whole is safe to walk after).
+    """
+    if not hasattr(os, "fork"):
+        trie = load_trie(path)
+        return build(trie.iterkeys(), alphabet(language)), len(trie)
+    import marisa_trie  # noqa: F401 -- imported here, not in the child: a fork copies only
+    # the forking thread, and an import lock another thread (the GUI's) held would never free
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: the key count and the graph, or an ElzzurError's message (status 2)
+        status = 0
+        try:
+            os.close(read_end)
+            try:
+                trie = load_trie(path)
+                keys = trie.keys()
+                out = len(keys).to_bytes(8, "little") + build(keys, alphabet(language))
+            except ElzzurError as e:
+                out, status = str(e).encode("utf-8", "surrogateescape"), 2
+            with os.fdopen(write_end, "wb") as f:
+                f.write(out)
+        except BaseException:  # noqa: B036 — nothing may escape a forked child
+            status = 1
+        os._exit(status)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as f:
+        data = f.read()
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    if status == 2:
+        raise ElzzurError(data.decode("utf-8", "surrogateescape"))
+    if status != 0 or len(data) < 8:
+        raise ElzzurError(f"{path}: not a valid MARISA dictionary (reading it failed: the file is damaged)")
+    return data[8:], int.from_bytes(data[:8], "little")
+
+
+def graph_kind(language: Language) -> str:
+    """The cache name of a user dictionary's graph (and cleaning report: ``pack``) under
+    ``language``. A built-in code says it
+    all; a user's language file may change, or two files may share a code, so their name also
+    has a checksum of everything that decides the keys.
+    """
+    if language.where == "built-in":
+        return f"{language.code}.list.dawg"
+    import zlib
+
+    rules = repr((alphabet(language), language.mode, sorted(language.upper_map.items()),
+                  sorted(language.fold_map.items()), language.keep_capitalised, language.min_length))
+    return f"{language.code}-{zlib.crc32(rules.encode('utf-8')):08x}.list.dawg"
+
+
+def has_builtin_dictionary(language: Language) -> bool:
+    """True if the language's own dictionary is there (a checkout may not have built them all;
+    a user's language may have none).
+    """
+    return language.dictionary_path is not None and os.path.isfile(language.dictionary_path)
+
+
+_builtin: dict[str, Dictionary] = {}
+
+
+def builtin_dictionary(language: Language | str) -> Dictionary:
+    """The language's own dictionary (``dictionary.file`` of its language file), loaded once
+    per process: a built-in one with its shipped word graph, a user's one like any ``-d`` file.
+    """
+    if isinstance(language, str):
+        language = get_language(language)
+    path = language.dictionary_path
+    if path is None:
+        raise ElzzurError(f"language {language.code!r} has no dictionary of its own (no "
+                          f"'dictionary.file' in {language.file}): give one with -d DICT")
+    if path not in _builtin:
+        if language.where != "built-in":
+            if not os.path.exists(path):
+                raise ElzzurError(f"{language.file}: key 'dictionary.file': {path}: no such file")
+            _builtin[path] = load_list(path, language)
+            return _builtin[path]
+        graph_file = graph_path(path)
+        if not os.path.isfile(path) or not os.path.isfile(graph_file):
+            raise ElzzurError(f"the built-in dictionary for {language.code!r} is missing "
+                              f"({language.dictionary})")
+        _builtin[path] = Dictionary(WordGraph.load(graph_file), language.dictionary_source,
+                                    trie_path=path)
+    return _builtin[path]
+
+
+def check_readable(path: str) -> None:
+    """Fail clearly on a path that is missing, a directory, or unreadable."""
+    if not os.path.exists(path):
+        raise ElzzurError(f"{path}: {missing(path)}")
+    if os.path.isdir(path):
+        raise ElzzurError(f"{path}: is a directory, not a file")
+    if not os.access(path, os.R_OK):
+        raise ElzzurError(f"{path}: permission denied")
+
+
+def compile_words(words):
+    """A MARISA trie of already-clean keys."""
+    import marisa_trie
+
+    return marisa_trie.Trie(words)

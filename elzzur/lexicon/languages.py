@@ -1,0 +1,364 @@
+"""Languages: alphabet, letter values, letter frequencies, length bonus and word normalisation.
+
+A language is one TOML file; nothing about a language lives in code. ``-l`` names one by code,
+looked up among the built-in files in ``elzzur/res/languages/`` and then in the user's folder
+(``$ELZZUR_LANGUAGES_DIR``, else ``$XDG_CONFIG_HOME/elzzur/languages``, else
+``~/.config/elzzur/languages``), or by the path of any language file. A user file ``xx.toml``
+is language ``xx``; one with the code of a built-in is an error naming both files, so neither
+can quietly stand in for the other.
+
+Normalisation turns a word or a board letter into the language's letters. ``normalization.mode``:
+
+- ``fold`` (the default): letters outside the alphabet lose their accents (é → E); the
+  alphabet itself holds no accented letters (Ruzzle's A–Z boards);
+- ``native``: the same, but the alphabet may hold letters with marks (Ñ, Ä, Ç, İ, Ş), kept as
+  they are; other letters still fold (é → E in Spanish);
+- ``case``: nothing is upper-cased: ``a`` and ``A`` are different letters if the alphabet
+  holds both, and a word list's capitalised entries are words like any other.
+
+``normalization.upper`` replaces ``str.upper`` for the letters it lists: Turkish ``i`` → ``İ``
+and ``ı`` → ``I``, where Python gives ``I`` for both.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..cache import load_toml
+from ..errors import ElzzurError, UsageError
+from ..record import Record
+from ..files import resource
+
+MODES = ("fold", "native", "case")
+BUILT_IN, USER, FILE = "built-in", "user", "file"
+CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+MAX_LETTERS = 63  # the word graph's node masks have 63 letter bits (elzzur.lexicon.graph)
+
+
+class Language(Record):
+    """What the solver and the dictionary tools need to know about one language.
+
+    ``file`` is the language file and ``where`` says how it was found (``built-in``, ``user``:
+    the user's folder, ``file``: a path given to ``-l``). ``dictionary_path`` is the dictionary
+    file resolved (built-ins: in ``elzzur/res/dictionaries``; others: beside the language file), or
+    None for a user language without one.
+    """
+
+    __slots__ = ("code", "name", "letter_values", "letter_frequencies", "length_bonus",
+                 "length_bonus_step", "min_length", "keep_capitalised", "fold_map", "dictionary",
+                 "dictionary_source", "demo_board", "mode", "upper_map", "file", "where",
+                 "dictionary_path")
+
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"mode": "fold", "upper_map": {}, "file": None, "where": FILE,
+                "dictionary_path": None}
+
+    @property
+    def alphabet(self) -> frozenset[str]:
+        return frozenset(self.letter_values)
+
+    def bonus(self, length: int) -> int:
+        """Points added for a word of ``length`` letters, extrapolated past the table."""
+        table = self.length_bonus
+        if length < len(table):
+            return table[length]
+        return table[-1] + (length - len(table) + 1) * self.length_bonus_step
+
+    def upper(self, text: str) -> str:
+        """``text`` upper-cased the language's way (``text`` itself in case mode)."""
+        if self.mode == "case":
+            return text
+        table = self.upper_map
+        if not table:
+            return text.upper()
+        return "".join(table.get(ch) or ch.upper() for ch in text)
+
+    def normalize(self, text: str) -> str | None:
+        """The word as board letters, or None if it cannot be spelt with them.
+
+        Upper-cased the language's way (not in case mode); letters of the alphabet are kept as
+        they are; any other letter is decomposed (NFKD) and its marks dropped, then mapped by
+        the language's fold table (ß→SS, Œ→OE, Ø→O, …), so no letter is ever silently deleted:
+        a word with a letter that maps to nothing is refused.
+        """
+        alphabet = self.letter_values
+        if text.isascii():  # already NFC: no need for unicodedata (costly at start-up)
+            word = self.upper(text)
+            if all(ch in alphabet for ch in word):
+                return word
+        import unicodedata
+
+        word = self.upper(unicodedata.normalize("NFC", text))
+        if all(ch in alphabet for ch in word):
+            return word
+        out = []
+        for ch in word:
+            if ch in alphabet:
+                out.append(ch)
+                continue
+            if ch in self.fold_map:
+                out.append(self.fold_map[ch])
+                continue
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            base = "".join(self.fold_map.get(c, c) for c in base)
+            if not base or any(c not in alphabet for c in base):
+                return None
+            out.append(base)
+        return "".join(out)
+
+
+# --- finding language files -------------------------------------------------------------------
+
+def is_path(spec: str) -> bool:
+    """True if ``-l`` was given a file rather than a code: a path separator or ``.toml``."""
+    return os.sep in spec or (os.altsep is not None and os.altsep in spec) \
+        or spec.lower().endswith(".toml")
+
+
+def user_dir() -> str:
+    """The user's folder of language files (it need not exist)."""
+    explicit = os.environ.get("ELZZUR_LANGUAGES_DIR")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, "elzzur", "languages")
+
+
+def available() -> list[str]:
+    """Codes of the built-in languages, sorted."""
+    return sorted(name[:-5] for name in os.listdir(resource("languages")) if name.endswith(".toml"))
+
+
+def user_files() -> dict[str, str]:
+    """The user's language files by code (the file name without ``.toml``), sorted by code."""
+    folder = user_dir()
+    try:
+        names = os.listdir(folder)
+    except OSError:  # no such folder (the usual case), or not a folder
+        return {}
+    files = {name[:-5]: os.path.join(folder, name) for name in names
+             if name.endswith(".toml") and not name.startswith(".")}
+    return {code: files[code] for code in sorted(files)}
+
+
+def valid_code(code: str) -> bool:
+    return bool(code) and code[0] not in "-_" and all(ch in CODE_CHARS for ch in code)
+
+
+_languages: dict[str, Language] = {}
+
+
+def get_language(spec: str | os.PathLike) -> Language:
+    """A language by code (built-in, then the user's folder) or by the path of its file,
+    read once per process.
+    """
+    by_path = not isinstance(spec, str) or is_path(spec)
+    spec = os.fspath(spec)
+    key = os.path.abspath(spec) if by_path else spec.lower()
+    if key not in _languages:
+        if not by_path:
+            _languages[key] = _find(key)
+        elif not os.path.isfile(spec):
+            what = "is a directory, not a language file" if os.path.isdir(spec) else "no such language file"
+            raise UsageError(f"{spec}: {what}")
+        else:
+            _languages[key] = read_language(spec, spec, FILE)
+    return _languages[key]
+
+
+def _find(code: str) -> Language:
+    """The language file of ``code``: built-in or the user's, never both."""
+    builtin = resource("languages", f"{code}.toml")
+    user = os.path.join(user_dir(), f"{code}.toml")
+    found_builtin = valid_code(code) and os.path.isfile(builtin)
+    found_user = valid_code(code) and os.path.isfile(user)
+    if found_builtin and found_user:
+        raise ElzzurError(f"language {code!r} is defined twice: by the built-in {builtin} and by "
+                          f"{user} (rename the user file, or give its path to -l)")
+    if found_builtin:
+        return read_language(builtin, f"{code}.toml", BUILT_IN, code)
+    if found_user:
+        return read_language(user, user, USER, code)
+    codes = ", ".join(sorted(set(available()) | {c for c in user_files() if valid_code(c)}))
+    raise UsageError(f"unknown language {code!r} (choose from {codes}, "
+                     "or give the path of a language file)")
+
+
+def read_language(path: str, origin: str, where: str, code: str | None = None) -> Language:
+    """Read and check the language file at ``path``; messages start with ``origin``."""
+    return parse_language(load_toml(path, origin), origin, path, where, code)
+
+
+def catalogue() -> list[tuple[str, str, str, Language | ElzzurError]]:
+    """Every language to be found: (code, where, file, the language or the error reading it);
+    built-in ones first, then the user's, each sorted by code. A broken user file is a row
+    with its error, so that listing the languages always works.
+    """
+    rows: list[tuple[str, str, str, Language | ElzzurError]] = []
+    builtins = available()
+    for code in builtins:
+        path = resource("languages", f"{code}.toml")
+        try:
+            language = _languages.get(code) or read_language(path, f"{code}.toml", BUILT_IN, code)
+        except ElzzurError as e:
+            language = e
+        rows.append((code, BUILT_IN, path, language))
+    for code, path in user_files().items():
+        try:
+            if not valid_code(code):
+                raise ElzzurError(f"{path}: {code!r} is not a language code: name the file with "
+                                  "lower-case letters, digits, '-' or '_', then '.toml'")
+            if code in builtins:
+                raise ElzzurError(f"{path}: the built-in language {code!r} has this code too "
+                                  "(rename the file)")
+            language = _languages.get(code) or read_language(path, path, USER, code)
+        except ElzzurError as e:
+            language = e
+        rows.append((code, USER, path, language))
+    return rows
+
+
+# --- checking a language file -------------------------------------------------------------------
+
+# How a message names each expected TOML type (``(int, float)`` has no ``__name__``).
+KIND_NAMES = {bool: "true or false", int: "an integer", (int, float): "a number", str: "a string",
+              list: "a list", dict: "a table"}
+
+# The keys each table may hold: anything else is a typing mistake worth naming.
+KEYS = {
+    "": ("code", "name", "demo_board", "dictionary", "scoring", "normalization", "letters"),
+    "dictionary.": ("file", "source"),
+    "scoring.": ("min_length", "length_bonus", "length_bonus_step"),
+    "normalization.": ("mode", "keep_capitalised", "map", "upper"),
+}
+
+
+def parse_language(data: dict, origin: str, path: str | None = None, where: str = BUILT_IN,
+                   code: str | None = None) -> Language:
+    """Build a Language from a parsed TOML table, naming the key at fault if it is wrong.
+
+    ``path`` is the file (dictionary and demo board files are relative to its folder, except
+    for built-ins: ``elzzur/res/dictionaries`` and ``elzzur/res/boards``); ``code``, if given, is the code the
+    file name says, which the file's ``code`` key must repeat. Built-in files must name their
+    dictionary and demo board; other files may leave them out.
+    """
+
+    def fail(message: str):
+        raise ElzzurError(f"{origin}: {message}")
+
+    def need(table: dict, key: str, kind: type | tuple[type, ...], prefix: str = "",
+             default=None, required: bool = True):
+        if key not in table:
+            if required:
+                fail(f"missing key {prefix + key!r}")
+            return default
+        value = table[key]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            fail(f"key {prefix + key!r} must be {KIND_NAMES[kind]}")
+        return value
+
+    def known(table: dict, prefix: str, allowed) -> None:
+        for key in table:
+            if key not in allowed:
+                fail(f"unknown key {prefix + key!r} (expected one of {', '.join(allowed)})")
+
+    builtin = where == BUILT_IN
+    known(data, "", KEYS[""])
+    file_code = need(data, "code", str)
+    if not valid_code(file_code):
+        fail(f"key 'code' must be lower-case letters, digits, '-' or '_', not {file_code!r}")
+    if code is not None and file_code != code:
+        fail(f"key 'code' is {file_code!r}, but the file name says {code!r}")
+    name = need(data, "name", str)
+
+    norm = need(data, "normalization", dict, default={}, required=False)
+    known(norm, "normalization.", KEYS["normalization."])
+    mode = need(norm, "mode", str, "normalization.", "fold", required=False)
+    if mode not in MODES:
+        fail(f"key 'normalization.mode' must be one of {', '.join(MODES)}, not {mode!r}")
+    keep_capitalised = need(norm, "keep_capitalised", bool, "normalization.", False, required=False)
+    upper = need(norm, "upper", dict, "normalization.", {}, required=False)
+    for key in upper:
+        value = need(upper, key, str, "normalization.upper.")
+        if len(key) != 1 or not value:
+            fail(f"key 'normalization.upper.{key}' must map one character to some")
+    if upper and mode == "case":
+        fail("key 'normalization.upper' has no use in mode 'case' (nothing is upper-cased)")
+    fold = need(norm, "map", dict, "normalization.", {}, required=False)
+
+    def upper_case(text: str) -> str:
+        return "".join(upper.get(ch) or ch.upper() for ch in text)
+
+    letters = need(data, "letters", dict)
+    values: dict[str, int] = {}
+    freqs: dict[str, float] = {}
+    if not letters:
+        fail("key 'letters' lists no letters")
+    if len(letters) > MAX_LETTERS:
+        fail(f"key 'letters' lists {len(letters)} letters, at most {MAX_LETTERS} are possible")
+    for letter in letters:
+        if len(letter) != 1 or not letter.isalpha():
+            fail(f"letter {letter!r} must be one {'' if mode == 'case' else 'upper-case '}character")
+        if mode != "case" and upper_case(letter) != letter:
+            fail(f"letter {letter!r} must be one upper-case character")
+        if not letter.isascii() and not builtin:  # built-ins: checked by the tests, and
+            import unicodedata                      # unicodedata costs start-up time
+
+            if unicodedata.normalize("NFC", letter) != letter:
+                fail(f"letter {letter!r} must be written composed (NFC)")
+            if mode == "fold" and unicodedata.normalize("NFKD", letter) != letter:
+                fail(f"letter {letter!r} has a mark that mode 'fold' folds away "
+                     "(keep it with normalization.mode = \"native\")")
+        entry = need(letters, letter, dict, "letters.")
+        known(entry, f"letters.{letter}.", ("value", "frequency"))
+        values[letter] = need(entry, "value", int, f"letters.{letter}.")
+        freq = need(entry, "frequency", (int, float), f"letters.{letter}.")
+        if freq < 0:
+            fail(f"key 'letters.{letter}.frequency' must not be negative")
+        freqs[letter] = float(freq)
+    if not any(freqs.values()):  # generate could not draw a single letter
+        fail("every letter has frequency 0")
+    for key in fold:
+        value = need(fold, key, str, "normalization.map.")
+        if key in values:
+            fail(f"key 'normalization.map.{key}': {key!r} is a letter of the alphabet, kept as it is")
+        if not value or any(ch not in values for ch in value):
+            fail(f"key 'normalization.map.{key}' must be letters of the alphabet, not {value!r}")
+
+    scoring = need(data, "scoring", dict)
+    known(scoring, "scoring.", KEYS["scoring."])
+    bonus = need(scoring, "length_bonus", list, "scoring.")
+    if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
+        fail("key 'scoring.length_bonus' must be a list of integers")
+
+    source = need(data, "dictionary", dict, default={}, required=builtin)
+    known(source, "dictionary.", KEYS["dictionary."])
+    dictionary = need(source, "file", str, "dictionary.", required=builtin)
+    folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+    dictionary_path = None
+    if dictionary is not None:
+        dictionary_path = os.path.join(resource("dictionaries") if builtin else folder, dictionary)
+    demo_board = need(data, "demo_board", str, required=builtin)
+    if not builtin:  # run_demo joins it to elzzur/res/boards: an absolute path stays itself
+        demo_board = os.path.join(folder, demo_board or f"{file_code}.board")
+    return Language(
+        code=file_code,
+        name=name,
+        letter_values=values,
+        letter_frequencies=freqs,
+        length_bonus=tuple(bonus),
+        length_bonus_step=need(scoring, "length_bonus_step", int, "scoring."),
+        min_length=need(scoring, "min_length", int, "scoring."),
+        keep_capitalised=keep_capitalised,
+        fold_map=dict(fold),
+        dictionary=dictionary,
+        dictionary_source=need(source, "source", str, "dictionary.", required=builtin)
+        or dictionary or "",
+        demo_board=demo_board,
+        mode=mode,
+        upper_map=dict(upper),
+        file=path,
+        where=where,
+        dictionary_path=dictionary_path,
+    )

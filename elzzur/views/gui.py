@@ -1,0 +1,754 @@
+"""``elzzur gui``: the solver in a Tk window (standard-library tkinter only).
+
+Type a board into a grid of cells, pick the language and the rules, Solve, and see every word
+sorted by score; choose a word to watch its path drawn on the grid, click a tile to keep only
+the words that use it. The model (building a board from what was typed, filtering, the
+animation's steps, the clipboard text) is plain functions and small classes below the
+``--- model ---`` line, so the tests call them without clicking; the Tk classes only wire them
+to widgets. The solve runs in a worker thread and the window polls it with ``after``: Tk is
+touched only on the main thread, and the window never freezes.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from ..grid.board import Board, Cell, HOLE, parse_board, parse_token, read_board_text
+from ..errors import ElzzurError
+
+BONUSES = ("", "dl", "tl", "dw", "tw")
+BONUS_NAMES = {"": "none", "dl": "DL", "tl": "TL", "dw": "DW", "tw": "TW"}
+BONUS_KEYS = {"0": "", "1": "dl", "2": "tl", "3": "dw", "4": "tw"}
+BONUS_COLOURS = {"": "#fdf6e3", "dl": "#b7e4a7", "tl": "#8fc3ef", "dw": "#f6c27a", "tw": "#f08a7e"}
+HIGHLIGHT = "#ffe14d"
+FILTER_COLOUR = "#c9a3f0"
+STEP_MS = 150
+MAX_SIDE = 12
+
+
+# --- model ---------------------------------------------------------------------------------------
+
+def normalize_letter(text: str, language) -> str | None:
+    """What a typed letter becomes on a tile (é → E in English, ñ → Ñ in es-native), or None
+    if the language cannot spell it; ``Qu`` is shown as the games print it."""
+    if not text or not text.isalpha():
+        return None
+    key = language.normalize(text)
+    if key is None:
+        return None
+    return "Qu" if key == "QU" and language.normalize("Qu") == "QU" else key
+
+
+def entry_text(cell: Cell, language=None) -> str:
+    """What a tile's entry shows: its token without the bonus code (``Q=8`` for ``Qtl=8``); a
+    QU tile as ``Qu``, as the games print it, where the language reads Qu back as QU (not in
+    a case-mode language, where Qu is another tile)."""
+    text = Cell(cell.choices, "", cell.value, cell.place).token
+    if (language is not None and cell.choices == ("QU",) and not cell.place
+            and language.normalize("Qu") == "QU"):
+        text = "Qu" + text[2:]
+    return text
+
+
+def split_token(token: str, language) -> tuple[str, str]:
+    """A board token as (what the cell's entry shows, bonus code): ``Ttl`` → (``T``, ``tl``).
+    A token that does not parse is kept as typed, so its error is reported at solve time."""
+    token = token.strip()
+    if not token:
+        return "", ""
+    try:
+        cell = parse_token(token, language)
+    except ElzzurError:
+        return token, ""
+    return entry_text(cell, language), cell.bonus
+
+
+def build_board(texts: list[str], bonuses: list[str], rows: int, cols: int, language) -> Board:
+    """The board the grid shows: each entry's text with its bonus code, parsed as a board
+    token; an empty cell or a bad token is an error naming the cell (row, column from 1)."""
+    if len(texts) != rows * cols or len(bonuses) != rows * cols:
+        raise ElzzurError(f"a {rows}x{cols} board needs {rows * cols} cells")
+    cells = []
+    for index, (text, bonus) in enumerate(zip(texts, bonuses)):
+        where = f"row {index // cols + 1}, column {index % cols + 1}"
+        text = text.strip()
+        if not text:
+            raise ElzzurError(f"{where} is empty: type a letter, or '.' for a hole")
+        # the bonus code goes between the letters and the value: Q=8 with tl is Qtl=8
+        letters, equals, value = text.partition("=")
+        token = text if text == HOLE else letters + bonus + equals + value
+        try:
+            cells.append(parse_token(token, language))
+        except ElzzurError as e:
+            raise ElzzurError(f"{where}: {e}") from None
+    return Board(rows, cols, tuple(cells))
+
+
+def board_entries(board: Board, language=None) -> tuple[list[str], list[str]]:
+    """The grid's entry texts and bonus codes for a board (the inverse of ``build_board``)."""
+    texts = [entry_text(c, language) for c in board.cells]
+    return texts, [c.bonus for c in board.cells]
+
+
+def load_board_file(path: str, language) -> Board:
+    """One board from a board file (what the Load dialog calls)."""
+    text, origin = read_board_text(path)
+    return parse_board(text, language, origin)
+
+
+def save_board_file(path: str, board: Board) -> None:
+    """Write a board in board-file syntax, whole or not at all (what the Save dialog calls)."""
+    from ..files import write_atomic
+
+    write_atomic(path, str(board) + "\n")
+
+
+def words_using(rows: list, cell: int | None) -> list:
+    """The result rows whose path passes through ``cell`` (all of them when ``cell`` is None)."""
+    if cell is None:
+        return list(rows)
+    return [row for row in rows if cell in row[2]]
+
+
+def animation_steps(path) -> list[tuple[int, int]]:
+    """The animation of a path: (cell, its order number from 1), one step per ``STEP_MS``."""
+    return [(cell, number) for number, cell in enumerate(path, start=1)]
+
+
+def summary(rows: list, shown: list) -> str:
+    """The line above the word list: count and total score (and what a filter kept)."""
+    total = sum(score for _, score, _ in rows)
+    text = f"{len(rows)} words, total {total}"
+    if len(shown) != len(rows):
+        text += f" — {len(shown)} shown (total {sum(s for _, s, _ in shown)})"
+    return text
+
+
+def clipboard_text(rows: list) -> str:
+    """The word list as the clipboard receives it: ``WORD<tab>SCORE`` lines."""
+    return "".join(f"{word}\t{score}\n" for word, score, _ in rows)
+
+
+def neighbour_cell(index: int, key: str, rows: int, cols: int) -> int:
+    """The cell an arrow key moves to from ``index`` (wrapping across rows left and right,
+    staying put at the top and bottom)."""
+    r, c = divmod(index, cols)
+    if key == "Left":
+        return (index - 1) % (rows * cols)
+    if key == "Right":
+        return (index + 1) % (rows * cols)
+    if key == "Up":
+        return (r - 1) * cols + c if r > 0 else index
+    if key == "Down":
+        return (r + 1) * cols + c if r < rows - 1 else index
+    return index
+
+
+class SolveJob:
+    """One solve in a worker thread: no Tk here; the window reads ``done``/``rows``/``error``."""
+
+    _dictionaries: dict = {}
+    _lock = threading.Lock()
+
+    def __init__(self, board: Board, language, rules_name: str, dictionary_path: str | None):
+        self.board, self.language = board, language
+        self.rules_name, self.dictionary_path = rules_name, dictionary_path
+        self.rows: list = []
+        self.error: str | None = None
+        self.warning: str | None = None  # what cleaning a word list dropped, if much
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self.run, name="elzzur-solve", daemon=True)
+
+    def start(self) -> SolveJob:
+        self.thread.start()
+        return self
+
+    def run(self) -> None:
+        try:
+            from ..lexicon.dictionary import load_dictionary
+            from ..grid.rules import get_rules
+            from ..grid.solver import find_words, sort_key
+
+            with self._lock:  # the caches of dictionaries and rules are not thread-safe
+                rules = get_rules(self.rules_name)
+                key = (self.dictionary_path, self.language.code)
+                if key not in self._dictionaries:
+                    self._dictionaries[key] = load_dictionary(self.dictionary_path, self.language)
+                dictionary = self._dictionaries[key]
+                report = dictionary.report
+                if report is not None and report.worth_warning:
+                    self.warning = report.message()
+                rows = find_words(self.board, dictionary, self.language, rules=rules)
+            order = sort_key("score")
+            rows.sort(key=lambda row: order(*row))
+            self.rows = rows
+        except ElzzurError as e:
+            self.error = str(e)
+        except Exception as e:  # never let the worker die silently
+            self.error = f"{type(e).__name__}: {e}"
+        finally:
+            self.done.set()
+
+
+# --- the window ----------------------------------------------------------------------------------
+
+def _tk():
+    import tkinter
+    from tkinter import ttk
+
+    return tkinter, ttk
+
+
+class CellWidget:
+    """One tile: its order badge (click: filter by this tile), the letter entry, and the bonus
+    selector. Colours show the bonus, the path being drawn, and the filter."""
+
+    def __init__(self, app: App, parent, index: int) -> None:
+        tk, ttk = _tk()
+        self.app, self.index = app, index
+        self.bonus = tk.StringVar(parent, "")
+        self.frame = tk.Frame(parent, bd=2, relief="groove", padx=2, pady=1)
+        self.badge = tk.Label(self.frame, text=" ", font=("TkDefaultFont", 8), width=3,
+                              cursor="hand2")
+        self.badge.pack(fill="x")
+        self.entry = tk.Entry(self.frame, width=3, justify="center",
+                              font=("TkDefaultFont", 20, "bold"), relief="flat")
+        self.entry.pack()
+        self.menu_button = tk.Menubutton(self.frame, text="none", font=("TkDefaultFont", 8),
+                                         relief="flat", takefocus=0, width=4)
+        menu = tk.Menu(self.menu_button, tearoff=0)
+        for key, code in BONUS_KEYS.items():
+            menu.add_radiobutton(label=f"{BONUS_NAMES[code]}  ({key})", value=code,
+                                 variable=self.bonus, command=self.refresh)
+        self.menu_button["menu"] = menu
+        self.menu = menu
+        self.menu_button.pack(fill="x")
+        self.entry.bind("<KeyPress>", self.app.on_cell_key)
+        self.entry.bind("<FocusOut>", lambda e: self.app.commit_free_edit(self))
+        self.entry.bind("<Button-3>", self.popup)
+        self.entry.bind("<Control-Button-1>", lambda e: self.app.toggle_filter(self.index))
+        for widget in (self.badge, self.frame):
+            widget.bind("<Button-1>", lambda e: self.app.toggle_filter(self.index))
+        self.mark = ""  # "", "path" or "filter"
+        self.refresh()
+
+    def popup(self, event) -> str:
+        self.menu.tk_popup(event.x_root, event.y_root)
+        return "break"
+
+    @property
+    def text(self) -> str:
+        return self.entry.get()
+
+    def set(self, text: str, bonus: str | None = None) -> None:
+        self.entry.delete(0, "end")
+        self.entry.insert(0, text)
+        if bonus is not None:
+            self.bonus.set(bonus)
+        self.refresh()
+
+    def set_bonus(self, code: str) -> None:
+        self.bonus.set(code)
+        self.refresh()
+
+    def show(self, mark: str = "", number: int | None = None) -> None:
+        self.mark = mark
+        self.badge["text"] = str(number) if number else " "
+        self.refresh()
+
+    def refresh(self) -> None:
+        code = self.bonus.get()
+        colour = {"path": HIGHLIGHT, "filter": FILTER_COLOUR}.get(self.mark, BONUS_COLOURS[code])
+        self.entry["bg"] = colour
+        self.badge["bg"] = HIGHLIGHT if self.mark == "path" else self.frame.cget("bg")
+        self.menu_button["text"] = BONUS_NAMES[code]
+        self.menu_button["bg"] = BONUS_COLOURS[code]
+
+
+class App:
+    """The window: controls on top, the grid on the left, the word list on the right, and a
+    status bar that shows every error (a callback never takes the window down)."""
+
+    def __init__(self, root, language: str = "en", rules: str = "ruzzle",
+                 dictionary: str | None = None) -> None:
+        tk, ttk = _tk()
+        from ..lexicon.languages import available
+        from ..grid.rules import presets
+
+        self.root = root
+        self.dictionary = dictionary
+        self.rows_data: list = []  # every word found: (word, score, path)
+        self.shown: list = []  # the rows the list shows (after the tile filter)
+        self.filter_cell: int | None = None
+        self.job: SolveJob | None = None
+        self.highlighted: list[int] = []  # cells of the path drawn so far, in order
+        self.animation: list = []  # pending after() ids
+        self.free_edit: CellWidget | None = None  # a cell typed into freely (F2): TH, RE-, A/E
+        self.pending_q: CellWidget | None = None
+        root.title("elzzur")
+        root.report_callback_exception = self.report_exception
+
+        top = ttk.Frame(root, padding=4)
+        top.pack(side="top", fill="x")
+        languages = available()
+        self.language = tk.StringVar(root, language)
+        ttk.Label(top, text="Language").pack(side="left")
+        self.language_box = ttk.Combobox(top, textvariable=self.language, width=10,
+                                         values=languages + ([language] if language not in languages else []))
+        self.language_box.pack(side="left", padx=(2, 8))
+        self.language_box.bind("<<ComboboxSelected>>", lambda e: self.clear_results())
+        self.rules = tk.StringVar(root, rules)
+        ttk.Label(top, text="Rules").pack(side="left")
+        self.rules_box = ttk.Combobox(top, textvariable=self.rules, width=10, values=presets())
+        self.rules_box.pack(side="left", padx=(2, 8))
+        self.rules_box.bind("<<ComboboxSelected>>", lambda e: self.clear_results())
+        self.nrows = tk.IntVar(root, 4)
+        self.ncols = tk.IntVar(root, 4)
+        ttk.Label(top, text="Size").pack(side="left")
+        for var, label in ((self.nrows, "rows"), (self.ncols, "columns")):
+            spin = ttk.Spinbox(top, from_=1, to=MAX_SIDE, width=3, textvariable=var,
+                               command=self.resize_from_controls)
+            spin.pack(side="left", padx=1)
+            spin.bind("<Return>", lambda e: (self.resize_from_controls(), "break")[1])
+            spin.bind("<FocusOut>", lambda e: self.resize_from_controls())
+        self.solve_button = ttk.Button(top, text="Solve ⏎", command=self.solve)
+        for text, command in (("Random", self.random_board), ("Load…", self.load_dialog),
+                              ("Save…", self.save_dialog), ("Copy words", self.copy_words),
+                              ("Clear", self.clear_board)):
+            ttk.Button(top, text=text, command=command).pack(side="right", padx=1)
+        self.solve_button.pack(side="left", padx=8)
+
+        self.status = tk.StringVar(root, "Type the letters; Enter solves. F1: keys.")
+        self.status_bar = tk.Label(root, textvariable=self.status, anchor="w", relief="sunken",
+                                   padx=4)
+        self.status_bar.pack(side="bottom", fill="x")
+        self.status_colour = self.status_bar.cget("fg")
+
+        body = ttk.Frame(root, padding=4)
+        body.pack(side="top", fill="both", expand=True)
+        self.grid_frame = ttk.Frame(body)
+        self.grid_frame.pack(side="left", anchor="n", padx=(0, 8))
+        right = ttk.Frame(body)
+        right.pack(side="left", fill="both", expand=True)
+        self.summary = tk.StringVar(root, "")
+        ttk.Label(right, textvariable=self.summary).pack(anchor="w")
+        self.tree = ttk.Treeview(right, columns=("word", "score", "length"), show="headings",
+                                 height=16, selectmode="browse")
+        for column, width, anchor in (("word", 160, "w"), ("score", 60, "e"), ("length", 60, "e")):
+            self.tree.heading(column, text=column.capitalize())
+            self.tree.column(column, width=width, anchor=anchor, stretch=column == "word")
+        scroll = ttk.Scrollbar(right, orient="vertical", command=self.tree.yview)
+        self.tree.configure(yscrollcommand=scroll.set)
+        self.tree.pack(side="left", fill="both", expand=True)
+        scroll.pack(side="left", fill="y")
+        self.tree.bind("<Double-Button-1>", lambda e: self.animate_selected())
+        self.tree.bind("<Return>", lambda e: (self.animate_selected(), "break")[1])
+        self.tree.bind("<KP_Enter>", lambda e: (self.animate_selected(), "break")[1])
+
+        self.cells: list[CellWidget] = []
+        self.shape = (0, 0)
+        self.resize(4, 4)
+        for sequence, handler in (("<Return>", self.solve), ("<KP_Enter>", self.solve),
+                                  ("<Control-c>", self.copy_words), ("<Control-o>", self.load_dialog),
+                                  ("<Control-s>", self.save_dialog), ("<Control-r>", self.random_board),
+                                  ("<Control-l>", self.focus_list), ("<Control-g>", self.focus_grid),
+                                  ("<Control-f>", self.filter_focused), ("<Escape>", self.clear_marks),
+                                  ("<F1>", self.show_keys)):
+            root.bind(sequence, self._key(handler))
+
+    # -- helpers
+
+    @staticmethod
+    def _key(handler):
+        def call(event):
+            if handler.__name__ == "copy_words" and _has_selection(event.widget):
+                return None  # Ctrl+C in an entry with selected text copies that text
+            handler()
+            return "break"
+        return call
+
+    def report_exception(self, kind, value, traceback) -> None:
+        """Every error raised in a callback ends up here: shown, never fatal."""
+        if isinstance(value, ElzzurError):
+            self.error(str(value))
+        else:
+            self.error(f"unexpected error: {kind.__name__}: {value}")
+
+    def error(self, message: str) -> None:
+        self.status.set(message)
+        self.status_bar["fg"] = "#b00020"
+
+    def info(self, message: str) -> None:
+        self.status.set(message)
+        self.status_bar["fg"] = self.status_colour
+
+    def get_language(self):
+        from ..lexicon.languages import get_language
+
+        return get_language(self.language.get().strip() or "en")
+
+    # -- the grid
+
+    def resize_from_controls(self) -> None:
+        try:
+            rows, cols = int(self.nrows.get()), int(self.ncols.get())
+        except Exception:  # TclError: the spinbox holds no number
+            self.error("the board size must be whole numbers")
+            return
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            self.error(f"rows and columns go from 1 to {MAX_SIDE}")
+            return
+        if (rows, cols) != self.shape:
+            self.resize(rows, cols)
+
+    def resize(self, rows: int, cols: int) -> None:
+        """Re-create the grid as rows x cols, keeping the letters that still fit."""
+        old = {divmod(c.index, self.shape[1]): (c.text, c.bonus.get()) for c in self.cells} \
+            if self.cells else {}
+        for cell in self.cells:
+            cell.frame.destroy()
+        self.cells = []
+        # the old tiles' Tk variables are freed now, on Tk's thread: left to the collector they
+        # could be freed in the solving thread, and Tk refuses that (RuntimeError in __del__)
+        import gc
+
+        gc.collect()
+        self.shape = (rows, cols)
+        self.nrows.set(rows)
+        self.ncols.set(cols)
+        for index in range(rows * cols):
+            cell = CellWidget(self, self.grid_frame, index)
+            cell.frame.grid(row=index // cols, column=index % cols, padx=2, pady=2)
+            if divmod(index, cols) in old:
+                cell.set(*old[divmod(index, cols)])
+            self.cells.append(cell)
+        self.free_edit = self.pending_q = None
+        self.clear_results()
+
+    def load_board(self, board: Board) -> None:
+        """Show a board in the grid (resized to its shape)."""
+        if (board.rows, board.cols) != self.shape:
+            self.resize(board.rows, board.cols)
+        texts, bonuses = board_entries(board, self.get_language())
+        for cell, text, bonus in zip(self.cells, texts, bonuses):
+            cell.set(text, bonus)
+        self.clear_results()
+
+    def board(self) -> Board:
+        """The board the grid shows, or an ElzzurError naming the bad cell."""
+        rows, cols = self.shape
+        return build_board([c.text for c in self.cells], [c.bonus.get() for c in self.cells],
+                           rows, cols, self.get_language())
+
+    def focus_cell(self, index: int) -> None:
+        self.cells[index].entry.focus_set()
+        self.cells[index].entry.select_range(0, "end")
+        self.cells[index].entry.icursor("end")
+
+    def on_cell_key(self, event):
+        """Typing in a cell: a letter fills it and moves on (Q waits for a U), '.' is a hole,
+        0-4 set the bonus, arrows move, BackSpace clears, F2 edits freely (TH, RE-, A/E)."""
+        cell = next((c for c in self.cells if c.entry is event.widget), None)
+        if cell is None:
+            return None
+        rows, cols = self.shape
+        key, char = event.keysym, event.char
+        if self.free_edit is cell:
+            if key in ("Return", "KP_Enter", "Tab", "Escape", "F2"):
+                self.commit_free_edit(cell)
+                if key in ("Return", "KP_Enter", "Escape", "F2"):
+                    return "break"
+            return None
+        if event.state & 0x4:  # Control: leave it to the window's shortcuts
+            return None
+        if key == "F2":
+            self.free_edit = cell
+            cell.entry.select_clear()
+            cell.entry.icursor("end")
+            self.info("free edit: type the tile (TH, RE-, -ING, A/E, Q=8), Enter to finish")
+            return "break"
+        if key in ("Left", "Right", "Up", "Down"):
+            self.pending_q = None
+            self.focus_cell(neighbour_cell(cell.index, key, rows, cols))
+            return "break"
+        if key in ("BackSpace", "Delete"):
+            self.pending_q = None
+            if not cell.text and key == "BackSpace" and cell.index > 0:
+                self.focus_cell(cell.index - 1)
+                self.cells[cell.index - 1].set("")
+            else:
+                cell.set("")
+            return "break"
+        if char in BONUS_KEYS:
+            cell.set_bonus(BONUS_KEYS[char])
+            return "break"
+        if char == HOLE:
+            cell.set(HOLE)
+            self.advance(cell)
+            return "break"
+        if char and char.isalpha():
+            self.type_letter(cell, char)
+            return "break"
+        if char and char.isprintable():
+            self.error(f"{char!r} is not a letter (0-4 set the bonus, '.' is a hole)")
+            return "break"
+        return None  # Tab, Shift+Tab, Return…: the usual bindings
+
+    def type_letter(self, cell: CellWidget, char: str) -> None:
+        """Put one typed letter on the grid, normalised for the language."""
+        language = self.get_language()
+        if self.pending_q is not None and char.lower() == "u":
+            self.pending_q.set("Qu")  # focus is already on the cell after the Q
+            self.pending_q = None
+            return
+        self.pending_q = None
+        letter = normalize_letter(char, language)
+        if letter is None:
+            self.error(f"{char!r} is not a letter of {language.name}")
+            return
+        self.info("")
+        cell.set(letter)
+        if letter == "Q" and "QU" == language.normalize("qu"):
+            self.pending_q = cell  # a U next makes the tile Qu; anything else moves on
+            nxt = self.next_cell(cell)
+            if nxt is not None:
+                self.focus_cell(nxt)
+            return
+        self.advance(cell)
+
+    def next_cell(self, cell: CellWidget) -> int | None:
+        return cell.index + 1 if cell.index + 1 < len(self.cells) else None
+
+    def advance(self, cell: CellWidget) -> None:
+        nxt = self.next_cell(cell)
+        if nxt is not None:
+            self.focus_cell(nxt)
+        else:
+            self.solve_button.focus_set()
+
+    def commit_free_edit(self, cell: CellWidget) -> None:
+        """A freely typed tile is split into its letters and its bonus code when done."""
+        if self.free_edit is not cell:
+            return
+        self.free_edit = None
+        text, bonus = split_token(cell.text, self.get_language())
+        cell.set(text, bonus or None)
+        self.info("")
+
+    def clear_board(self) -> None:
+        for cell in self.cells:
+            cell.set("", "")
+        self.clear_results()
+        self.focus_cell(0)
+
+    # -- solving
+
+    def solve(self) -> None:
+        """Start a solve of the grid's board in a worker thread; poll it with after()."""
+        try:
+            board = self.board()
+            language = self.get_language()
+            from ..grid.rules import get_rules
+
+            get_rules(self.rules.get().strip() or "ruzzle")  # a bad rules name: an error now
+        except ElzzurError as e:
+            self.error(str(e))
+            return
+        self.clear_results()
+        self.info("solving…")
+        self.solve_button.state(["disabled"])
+        self.job = SolveJob(board, language, self.rules.get().strip() or "ruzzle",
+                            self.dictionary).start()
+        self.root.after(30, self.poll, self.job)
+
+    def poll(self, job: SolveJob) -> None:
+        if job is not self.job:
+            return  # a newer solve replaced this one
+        if not job.done.is_set():
+            self.root.after(30, self.poll, job)
+            return
+        self.job = None
+        self.solve_button.state(["!disabled"])
+        if job.error:
+            self.error(job.error)
+            return
+        self.rows_data = job.rows
+        self.show_words()
+        self.info(f"solved: {summary(job.rows, job.rows)} — double-click or Enter on a word "
+                  "shows its path; click a tile's top to filter")
+        if job.warning:
+            self.error(f"warning: {job.warning}")
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def clear_results(self) -> None:
+        self.job = None  # a solve still running is forgotten: its answer would be stale
+        self.solve_button.state(["!disabled"])
+        self.rows_data = []
+        self.filter_cell = None
+        self.clear_marks()
+        self.show_words()
+
+    def show_words(self) -> None:
+        """Fill the word list with the rows the tile filter keeps."""
+        self.shown = words_using(self.rows_data, self.filter_cell)
+        self.tree.delete(*self.tree.get_children())
+        for n, (word, score, path) in enumerate(self.shown):
+            self.tree.insert("", "end", iid=str(n), values=(word, score, len(path)))
+        self.summary.set(summary(self.rows_data, self.shown) if self.rows_data else "")
+
+    def words(self) -> list[tuple[str, int, int]]:
+        """What the list shows: (word, score, length) rows, top to bottom."""
+        return [tuple(self.tree.item(i, "values")) for i in self.tree.get_children()]
+
+    # -- paths and filters
+
+    def animate_selected(self) -> None:
+        selection = self.tree.selection() or self.tree.focus()
+        if not selection:
+            return
+        item = selection[0] if isinstance(selection, tuple) else selection
+        self.animate(self.shown[int(item)][2])
+
+    def animate(self, path) -> None:
+        """Light the path's cells one by one with their order number; they stay lit."""
+        self.clear_marks()
+        for delay, (cell, number) in enumerate(animation_steps(path)):
+            self.animation.append(self.root.after(delay * STEP_MS, self.light, cell, number))
+
+    def light(self, cell: int, number: int) -> None:
+        if cell < len(self.cells):
+            self.cells[cell].show("path", number)
+            self.highlighted.append(cell)
+
+    def clear_marks(self) -> None:
+        for after_id in self.animation:
+            self.root.after_cancel(after_id)
+        self.animation = []
+        self.highlighted = []
+        for cell in getattr(self, "cells", []):
+            cell.show("filter" if cell.index == self.filter_cell else "")
+
+    def toggle_filter(self, cell: int) -> None:
+        """Keep only the words whose path uses this tile; the same tile again shows all."""
+        self.filter_cell = None if self.filter_cell == cell else cell
+        self.clear_marks()
+        self.show_words()
+        if self.filter_cell is not None:
+            r, c = divmod(cell, self.shape[1])
+            self.info(f"words through row {r + 1}, column {c + 1}: {len(self.shown)} "
+                      "(click it again, or Ctrl+F, to show all)")
+
+    def filter_focused(self) -> None:
+        focus = self.root.focus_get()
+        cell = next((c for c in self.cells if c.entry is focus), None)
+        if cell is not None:
+            self.toggle_filter(cell.index)
+
+    # -- files, clipboard, random
+
+    def copy_words(self) -> None:
+        self.root.clipboard_clear()
+        self.root.clipboard_append(clipboard_text(self.shown))
+        self.info(f"copied {len(self.shown)} words to the clipboard")
+
+    def load_path(self, path: str) -> None:
+        try:
+            board = load_board_file(path, self.get_language())
+        except ElzzurError as e:
+            self.error(str(e))
+            return
+        self.load_board(board)
+        self.info(f"loaded {path}")
+
+    def save_path(self, path: str) -> None:
+        try:
+            save_board_file(path, self.board())
+        except ElzzurError as e:
+            self.error(str(e))
+            return
+        self.info(f"saved {path}")
+
+    def load_dialog(self) -> None:
+        from tkinter import filedialog
+
+        path = filedialog.askopenfilename(parent=self.root, title="Load a board",
+                                          filetypes=[("Boards", "*.board *.txt"), ("All", "*")])
+        if path:
+            self.load_path(path)
+
+    def save_dialog(self) -> None:
+        from tkinter import filedialog
+
+        path = filedialog.asksaveasfilename(parent=self.root, title="Save the board",
+                                            defaultextension=".board",
+                                            filetypes=[("Boards", "*.board"), ("All", "*")])
+        if path:
+            self.save_path(path)
+
+    def random_board(self, seed=None) -> None:
+        from ..grid.generate import random_board
+
+        rows, cols = self.shape
+        self.load_board(random_board(self.get_language(), rows, cols, seed))
+        self.info("a random board: Enter solves it")
+
+    # -- focus and help
+
+    def focus_list(self) -> None:
+        self.tree.focus_set()
+        children = self.tree.get_children()
+        if children and not self.tree.selection():
+            self.tree.selection_set(children[0])
+            self.tree.focus(children[0])
+
+    def focus_grid(self) -> None:
+        self.focus_cell(0)
+
+    def show_keys(self) -> None:
+        self.info("letters fill cells · . hole · 0-4 bonus · arrows/Tab move · F2 free edit · "
+                  "Enter solve · Ctrl+L list, Enter path · Ctrl+F filter · Ctrl+C copy · "
+                  "Ctrl+O/S load/save · Ctrl+R random · Esc clear")
+
+
+def _has_selection(widget) -> bool:
+    try:
+        return bool(widget.selection_present())
+    except Exception:
+        return False
+
+
+def create_app(language: str = "en", rules: str = "ruzzle", dictionary: str | None = None,
+               board: str | None = None):
+    """The root window and its App, with a board shown if one is given."""
+    import tkinter
+
+    root = tkinter.Tk(className="elzzur")
+    app = App(root, language or "en", rules or "ruzzle", dictionary)
+    if board:
+        try:
+            text, origin = read_board_text(board)
+            app.load_board(parse_board(text, app.get_language(), origin))
+        except ElzzurError as e:
+            app.error(str(e))
+    app.focus_cell(0)
+    return root, app
+
+
+def main(args) -> None:
+    """``elzzur gui``: open the window and run until it is closed."""
+    try:
+        import tkinter
+    except ImportError:
+        raise ElzzurError("the GUI needs tkinter (Debian: apt-get install python3-tk)") from None
+    from ..lexicon.languages import get_language
+
+    get_language(getattr(args, "language", None) or "en")  # a bad -l: an error before a window
+    try:
+        root, _ = create_app(getattr(args, "language", None), getattr(args, "rules", None),
+                             getattr(args, "dictionary", None), getattr(args, "board", None))
+    except tkinter.TclError as e:
+        raise ElzzurError(f"cannot open a window: {e}") from None
+    root.mainloop()

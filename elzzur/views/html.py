@@ -1,0 +1,426 @@
+"""A board and its words as files to look at: an SVG picture of one word's path, and a
+self-contained HTML page (no network: inline CSS and script, the data embedded as JSON) where
+clicking a word plays its path on the board and clicking a tile keeps the words that use it.
+
+Words come as rows ``(word, score, path)``, the path as cell numbers counted row by row, as
+``elzzur.views.text`` takes them.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from ..errors import ElzzurError
+
+# Ruzzle-like bonus tiles: (fill, ink, badge text).
+BONUS_STYLES = {
+    "dl": ("#3fa34d", "#ffffff", "DL"),
+    "tl": ("#2f6fd0", "#ffffff", "TL"),
+    "dw": ("#f0a021", "#ffffff", "DW"),
+    "tw": ("#d9343b", "#ffffff", "TW"),
+}
+PLAIN_TILE = ("#f6efe0", "#2b2b2b")
+PATH_COLOUR = "#6a2bb5"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+TILE = 80
+GAP = 10
+MARGIN = 20
+
+
+def tile_label(cell) -> str:
+    """The letters printed on a tile: ``Qu`` for QU, ``RE-`` for a prefix, ``A/E``; "" for a hole."""
+    text = "/".join("Qu" if letters == "QU" else letters for letters in cell.choices)
+    if cell.place == "start":
+        text += "-"
+    elif cell.place == "end":
+        text = "-" + text
+    return text
+
+
+def pick_row(rows, word: str | None):
+    """The row of ``word`` (exact, else case-insensitive), or the best-scoring row; None if
+    there are no rows and no word was asked for."""
+    if word is None:
+        # the highest score; on a tie, the first listed
+        return max(rows, key=lambda row: row[1]) if rows else None
+    for row in rows:
+        if row[0] == word:
+            return row
+    for row in rows:
+        if row[0].casefold() == word.casefold():
+            return row
+    raise ElzzurError(f"{word!r} is not among the words found on this board")
+
+
+def _attrs(**values) -> str:
+    return "".join(
+        f' {name.rstrip("_").replace("_", "-")}="{escape(str(value), quote=True)}"'
+        for name, value in values.items()
+    )
+
+
+def svg(language_code: str, board, rows, word: str | None = None) -> str:
+    """A self-contained SVG of the board with the path of ``word`` (default: the best-scoring
+    row) drawn as arrows from cell to cell, each step numbered on its tile."""
+    row = pick_row(rows, word)
+    step = TILE + GAP
+    width = 2 * MARGIN + board.cols * step - GAP
+    title_height = 34
+    height = 2 * MARGIN + board.rows * step - GAP + title_height
+
+    def centre(index: int) -> tuple[float, float]:
+        r, c = board.position(index)
+        return MARGIN + c * step + TILE / 2, MARGIN + title_height + r * step + TILE / 2
+
+    caption = f"{row[0]} · {row[1]} points" if row else "no words"
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg"{_attrs(width=width, height=height)}'
+        f'{_attrs(viewBox=f"0 0 {width} {height}", font_family=FONT)}>',
+        f"<title>{escape(f'elzzur ({language_code}): {caption}')}</title>",
+        "<defs>",
+        f'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
+        f'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"'
+        f'{_attrs(fill=PATH_COLOUR)}/></marker>',
+        "</defs>",
+        '<rect width="100%" height="100%" fill="#fbf8f1"/>',
+        f'<text{_attrs(x=MARGIN, y=MARGIN + 16, font_size=18, font_weight="bold", fill="#2b2b2b")}>'
+        f"{escape(caption)}</text>",
+    ]
+    steps: dict[int, list[int]] = {}
+    if row:
+        for number, index in enumerate(row[2], start=1):
+            steps.setdefault(index, []).append(number)
+    for index, cell in enumerate(board.cells):
+        x, y = centre(index)
+        left, top = x - TILE / 2, y - TILE / 2
+        r, c = board.position(index)
+        out.append(f'<g class="tile"{_attrs(data_cell=index, data_row=r, data_col=c)}>')
+        if cell.is_hole:
+            out.append(f'<rect{_attrs(x=left + 2, y=top + 2, width=TILE - 4, height=TILE - 4, rx=12)}'
+                       ' fill="none" stroke="#c9c1b0" stroke-width="2" stroke-dasharray="6 5"/>')
+            out.append("</g>")
+            continue
+        fill, ink = PLAIN_TILE
+        badge = ""
+        if cell.bonus in BONUS_STYLES:
+            fill, ink, badge = BONUS_STYLES[cell.bonus]
+        elif cell.bonus:
+            fill, ink, badge = "#8a8a8a", "#ffffff", cell.bonus.upper()
+        stroke = PATH_COLOUR if index in steps else "#b9ad95"
+        out.append(f'<rect{_attrs(x=left, y=top, width=TILE, height=TILE, rx=12, fill=fill)}'
+                   f'{_attrs(stroke=stroke, stroke_width=4 if index in steps else 1.5)}/>')
+        label = tile_label(cell)
+        size = 36 if len(label) <= 2 else max(14, int(72 / len(label)))
+        out.append(f'<text{_attrs(x=x, y=y + size * 0.36, font_size=size, font_weight="bold")}'
+                   f'{_attrs(fill=ink, text_anchor="middle")}>{escape(label)}</text>')
+        if badge:
+            out.append(f'<text{_attrs(x=left + TILE - 7, y=top + TILE - 8, font_size=12)}'
+                       f'{_attrs(font_weight="bold", fill=ink, text_anchor="end")}>'
+                       f"{escape(badge)}</text>")
+        if cell.value is not None:
+            out.append(f'<text{_attrs(x=left + TILE - 7, y=top + 16, font_size=12, fill=ink)}'
+                       f' text-anchor="end">{cell.value}</text>')
+        out.append("</g>")
+    if row:
+        # each step number in a corner of its tile that no arrow goes through
+        corners = {index: _free_corner(board, index, row[2]) for index in steps}
+        for index, numbers in steps.items():
+            x, y = centre(index)
+            first = numbers[0] == 1
+            text = ",".join(map(str, numbers))
+            radius = 12 if len(text) <= 2 else 6 + 4 * len(text)
+            sx, sy = corners[index]
+            cx, cy = x + sx * (TILE / 2 - 15), y + sy * (TILE / 2 - 15)
+            out.append(f'<g class="step"{_attrs(data_cell=index, data_steps=" ".join(map(str, numbers)))}>'
+                       f'<ellipse{_attrs(cx=cx, cy=cy, rx=max(radius, 12), ry=12)}'
+                       f'{_attrs(fill="#ffffff" if not first else PATH_COLOUR, stroke=PATH_COLOUR)}'
+                       ' stroke-width="2"/>'
+                       f'<text{_attrs(x=cx, y=cy + 4.5, font_size=13, font_weight="bold")}'
+                       f'{_attrs(fill=PATH_COLOUR if not first else "#ffffff", text_anchor="middle")}>'
+                       f"{escape(text)}</text></g>")
+        path = row[2]
+        out.append(f'<g class="path"{_attrs(data_word=row[0])} fill="none"'
+                   f'{_attrs(stroke=PATH_COLOUR, stroke_width=5, stroke_linecap="round")}'
+                   ' stroke-opacity="0.85">')
+        for a, b in zip(path, path[1:]):
+            (x1, y1), (x2, y2) = centre(a), centre(b)
+            dx, dy = x2 - x1, y2 - y1
+            length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+            trim = min(TILE * 0.3, length / 3)  # start and end off the letters' centres
+            ux, uy = dx / length * trim, dy / length * trim
+            out.append(f'<line{_attrs(x1=round(x1 + ux, 1), y1=round(y1 + uy, 1))}'
+                       f'{_attrs(x2=round(x2 - ux, 1), y2=round(y2 - uy, 1))}'
+                       ' marker-end="url(#arrow)"/>')
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _free_corner(board, index: int, path) -> tuple[int, int]:
+    """The corner (as signs of x and y) of a tile where no arrow of ``path`` goes in or out
+    diagonally: top left if free, else top right, bottom left, bottom right."""
+    r, c = board.position(index)
+    used = set()
+    for a, b in zip(path, path[1:]):
+        if index in (a, b):
+            other = b if a == index else a
+            orow, ocol = board.position(other)
+            used.add(((ocol > c) - (ocol < c), (orow > r) - (orow < r)))
+    for corner in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        if corner not in used:
+            return corner
+    return (-1, -1)
+
+
+def script_json(value) -> str:
+    """JSON safe inside an HTML ``<script>`` element: no ``<``, ``>`` or ``&`` that could end
+    it (``</script>``, ``<!--``), no line separators that older JavaScript chokes on."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char, code in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                       ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, code)
+    return text
+
+
+def page(language_code: str, board, rows, rules_name: str) -> str:
+    """One self-contained HTML page: the board as a grid, the words sorted by score (then
+    alphabetically) with totals; a word plays its path, a tile filters the words using it."""
+    from .text import totals
+
+    rows = sorted(rows, key=lambda row: (-row[1], row[0]))
+    count, longest, total = totals(rows)
+    data = {
+        "language": language_code,
+        "rules": rules_name,
+        "rows": board.rows,
+        "cols": board.cols,
+        "board": board.token_rows(),
+        "words": [[word, score, list(path)] for word, score, path in rows],
+    }
+    tiles = []
+    for index, cell in enumerate(board.cells):
+        r, c = board.position(index)
+        where = f"row {r + 1}, column {c + 1}"
+        if cell.is_hole:
+            tiles.append(f'<div class="tile hole" data-cell="{index}" aria-label="hole, {where}"></div>')
+            continue
+        label = tile_label(cell)
+        bonus = BONUS_STYLES.get(cell.bonus, (None, None, cell.bonus.upper()))[2] if cell.bonus else ""
+        spoken = f"{label}, {where}" + (f", {bonus}" if bonus else "")
+        tiles.append(
+            f'<button type="button" class="tile{" " + escape(cell.bonus) if cell.bonus else ""}"'
+            f'{_attrs(data_cell=index, aria_label=spoken, aria_pressed="false", title=f"{cell.token} ({where})")}>'
+            f'<span class="letters">{escape(label)}</span>'
+            + (f'<span class="bonus">{escape(bonus)}</span>' if bonus else "")
+            + (f'<span class="value">{cell.value}</span>' if cell.value is not None else "")
+            + '<span class="step" aria-hidden="true"></span></button>'
+        )
+    cols = board.cols
+    word_rows = "\n".join(
+        f'<tr data-i="{i}"><td><button type="button" class="word"'
+        f'{_attrs(aria_pressed="false", title=" ".join(f"({p // cols},{p % cols})" for p in path))}>'
+        f"{escape(word)}</button></td><td class=\"num\">{score}</td>"
+        f'<td class="num">{len(word)}</td></tr>'
+        for i, (word, score, path) in enumerate(rows)
+    )
+    title = f"elzzur: {' / '.join(board.token_rows())}"
+    return _PAGE.format(
+        title=escape(title),
+        heading=escape(f"{count} words · {total} points"),
+        meta=escape(f"language {language_code} · {rules_name} rules · {board.rows}×{board.cols} board"),
+        cols=board.cols,
+        tiles="\n".join(tiles),
+        count=count,
+        total=total,
+        longest=longest,
+        word_rows=word_rows,
+        data=script_json(data),
+        css=_CSS,
+        script=_SCRIPT,
+    )
+
+
+_CSS = """
+:root { --ink: #2b2b2b; --paper: #fbf8f1; --tile: #f6efe0; --edge: #b9ad95; --path: #6a2bb5;
+        --dl: #3fa34d; --tl: #2f6fd0; --dw: #f0a021; --tw: #d9343b; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1.25rem; background: var(--paper); color: var(--ink);
+       font: 16px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif; }
+header h1 { margin: 0; font-size: 1.5rem; }
+header p { margin: .2rem 0 1rem; color: #6b6254; }
+main { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
+#board { display: grid; grid-template-columns: repeat(var(--cols), 4.5rem); gap: .5rem; }
+.tile { position: relative; width: 4.5rem; height: 4.5rem; border-radius: .75rem;
+        border: 1.5px solid var(--edge); background: var(--tile); color: var(--ink);
+        font: inherit; font-size: 1.9rem; font-weight: bold; cursor: pointer; padding: 0;
+        transition: transform .15s, box-shadow .15s; }
+.tile.hole { border: 2px dashed #c9c1b0; background: none; cursor: default; }
+.tile.dl { background: var(--dl); color: #fff; } .tile.tl { background: var(--tl); color: #fff; }
+.tile.dw { background: var(--dw); color: #fff; } .tile.tw { background: var(--tw); color: #fff; }
+.tile .bonus { position: absolute; right: .4rem; bottom: .25rem; font-size: .7rem; }
+.tile .value { position: absolute; right: .4rem; top: .25rem; font-size: .7rem; }
+.tile .step { position: absolute; left: .3rem; top: .3rem; min-width: 1.4rem; height: 1.4rem;
+              border-radius: .7rem; background: #fff; color: var(--path); font-size: .8rem;
+              line-height: 1.4rem; padding: 0 .2rem; display: none; border: 2px solid var(--path); }
+.tile.lit { outline: 4px solid var(--path); outline-offset: 1px; transform: scale(1.04);
+            box-shadow: 0 0 .8rem rgba(106, 43, 181, .45); }
+.tile.lit .step { display: block; }
+.tile.first .step { background: var(--path); color: #fff; }
+.tile.selected { outline: 4px dashed var(--ink); outline-offset: 2px; }
+.tile:focus-visible, .word:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
+#side { flex: 1 1 18rem; max-width: 30rem; }
+#totals { display: flex; gap: 1.25rem; margin: 0 0 .5rem; }
+#totals div { text-align: center; } #totals b { display: block; font-size: 1.3rem; }
+#filter { min-height: 1.6rem; margin: .25rem 0; color: #6b6254; }
+#filter button { font: inherit; margin-left: .5rem; }
+#list { max-height: 70vh; overflow: auto; border: 1px solid #e0d8c6; border-radius: .5rem;
+        background: #fff; }
+table { border-collapse: collapse; width: 100%; }
+th { position: sticky; top: 0; background: #efe7d6; text-align: left; padding: .3rem .6rem; }
+td { padding: .1rem .6rem; border-top: 1px solid #f0eadd; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.word { font: inherit; background: none; border: 0; padding: .15rem .2rem; cursor: pointer;
+        color: inherit; letter-spacing: .03em; }
+tr.current { background: #efe4fb; } tr.current .word { color: var(--path); font-weight: bold; }
+@media (prefers-reduced-motion: reduce) { .tile { transition: none; } }
+"""
+
+_SCRIPT = r"""
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("elzzur-data").textContent);
+  const board = document.getElementById("board");
+  const tiles = Array.from(board.querySelectorAll("[data-cell]"));
+  const rows = Array.from(document.querySelectorAll("#words tr[data-i]"));
+  const filterNote = document.getElementById("filter");
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const STEP_MS = calm ? 0 : 280;
+  let timers = [];
+  let filterCell = null;
+
+  function clearPath() {
+    timers.forEach(clearTimeout);
+    timers = [];
+    tiles.forEach(function (tile) {
+      tile.classList.remove("lit", "first");
+      delete tile.dataset.steps;
+      const badge = tile.querySelector(".step");
+      if (badge) badge.textContent = "";
+    });
+  }
+
+  function light(cell, number) {
+    const tile = tiles[cell];
+    const steps = tile.dataset.steps ? tile.dataset.steps.split(" ") : [];
+    steps.push(String(number));
+    tile.dataset.steps = steps.join(" ");
+    tile.classList.add("lit");
+    if (number === 1) tile.classList.add("first");
+    const badge = tile.querySelector(".step");
+    if (badge) badge.textContent = steps.join(",");
+  }
+
+  function play(i) {
+    const path = data.words[i][2];
+    clearPath();
+    rows.forEach(function (row) {
+      const on = row.dataset.i === String(i);
+      row.classList.toggle("current", on);
+      row.querySelector(".word").setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    board.dataset.state = "playing";
+    board.dataset.word = data.words[i][0];
+    path.forEach(function (cell, k) {
+      timers.push(setTimeout(function () { light(cell, k + 1); }, k * STEP_MS));
+    });
+    timers.push(setTimeout(function () { board.dataset.state = "shown"; }, path.length * STEP_MS));
+  }
+
+  function filterBy(cell) {
+    filterCell = filterCell === cell ? null : cell;
+    let shown = 0;
+    rows.forEach(function (row) {
+      const path = data.words[Number(row.dataset.i)][2];
+      const keep = filterCell === null || path.indexOf(filterCell) >= 0;
+      row.hidden = !keep;
+      if (keep) shown += 1;
+    });
+    tiles.forEach(function (tile) {
+      const on = Number(tile.dataset.cell) === filterCell;
+      tile.classList.toggle("selected", on);
+      if (tile.tagName === "BUTTON") tile.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    filterNote.textContent = "";
+    if (filterCell !== null) {
+      const r = Math.floor(filterCell / data.cols), c = filterCell % data.cols;
+      const letters = tiles[filterCell].querySelector(".letters").textContent;
+      filterNote.textContent = shown + " of " + data.words.length + " words use " + letters +
+        " at (" + r + "," + c + ")";
+      const clear = document.createElement("button");
+      clear.type = "button";
+      clear.id = "clear-filter";
+      clear.textContent = "Show all";
+      clear.addEventListener("click", function () { filterBy(filterCell); });
+      filterNote.appendChild(clear);
+    }
+    board.dataset.filter = filterCell === null ? "" : String(filterCell);
+  }
+
+  rows.forEach(function (row) {
+    row.querySelector(".word").addEventListener("click", function () { play(Number(row.dataset.i)); });
+  });
+  tiles.forEach(function (tile) {
+    if (tile.tagName === "BUTTON") {
+      tile.addEventListener("click", function () { filterBy(Number(tile.dataset.cell)); });
+    }
+  });
+  board.dataset.state = "ready";
+})();
+"""
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>{title}</title>
+<style>{css}</style>
+</head>
+<body>
+<header>
+<h1>{heading}</h1>
+<p>{meta}</p>
+</header>
+<main>
+<section aria-label="Board">
+<div id="board" style="--cols: {cols}" data-state="static">
+{tiles}
+</div>
+<p class="hint">Click a word to play its path; click a tile to list the words that use it.</p>
+</section>
+<section id="side" aria-label="Words">
+<div id="totals">
+<div><b id="count">{count}</b>words</div>
+<div><b id="total">{total}</b>points</div>
+<div><b id="longest">{longest}</b>longest</div>
+</div>
+<div id="filter" role="status" aria-live="polite"></div>
+<div id="list">
+<table id="words">
+<thead><tr><th scope="col">Word</th><th scope="col" class="num">Score</th><th scope="col" class="num">Length</th></tr></thead>
+<tbody>
+{word_rows}
+</tbody>
+</table>
+</div>
+</section>
+</main>
+<script type="application/json" id="elzzur-data">{data}</script>
+<script>{script}</script>
+</body>
+</html>
+"""

@@ -1,0 +1,170 @@
+"""Turn found words into text, JSON, JSON lines or CSV, as the command line prints them.
+
+Words come as rows ``(word, score, path)``, the path as cell numbers counted row by row, in the
+order they are to be listed; the totals are always of all the rows, ``top`` only shortens the
+list. (``Solution.rows()`` gives the rows of a solution.) JSON and CSV give each listed word's
+commonness band: ``band`` is a function from word to band (``elzzur.lexicon.commonness``), called only
+for the words listed, or None where the language has no band data (the band is then null).
+"""
+
+from __future__ import annotations
+
+FORMATS = ("text", "json", "jsonl", "csv")
+
+
+def totals(rows) -> tuple[int, int, int]:
+    """Number of words, length of the longest, and the sum of the scores."""
+    return len(rows), max((len(row[0]) for row in rows), default=0), sum(row[1] for row in rows)
+
+
+def cell_labels(board) -> list[str]:
+    """``(r,c)`` for every cell number, made once per board rather than once per word."""
+    cols = board.cols
+    return [f"({i // cols},{i % cols})" for i in range(board.rows * cols)]
+
+
+def path_text(path, labels: list[str]) -> str:
+    return " ".join(map(labels.__getitem__, path))
+
+
+def word_lines(rows, board) -> list[str]:
+    """One aligned line per word: ``WORD    SCORE    (r,c) (r,c) …``."""
+    if not rows:
+        return []
+    labels = cell_labels(board)
+    word_width = max(len(row[0]) for row in rows) + 4
+    score_width = max(len(str(row[1])) for row in rows) + 4
+    return [
+        f"{word:<{word_width}}{score:<{score_width}}{path_text(path, labels)}"
+        for word, score, path in rows
+    ]
+
+
+def as_text(board, rows, quiet: bool = False, top: int | None = None) -> str:
+    """The board, the (first ``top``) words, and the totals; only the word lines if ``quiet``."""
+    lines = word_lines(rows[:top] if top else rows, board)
+    if quiet:
+        return "".join(line + "\n" for line in lines)
+    count, longest, total = totals(rows)
+    parts = [str(board), ""]
+    if lines:
+        parts += lines + [""]
+    parts += [
+        f"Number of words:            {count}",
+        f"Length of the longest word: {longest}",
+        f"Maximum total score:        {total}",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def as_dict(language: str, board, rows, top: int | None = None, rules: str = "ruzzle",
+            band=None) -> dict:
+    """The JSON schema: language, rules, board rows in board-file syntax, words (each with its
+    commonness band, or null), stats."""
+    count, longest, total = totals(rows)
+    return {
+        "language": language,
+        "rules": rules,
+        "board": board.token_rows(),
+        "words": [
+            {"word": word, "score": score, "path": [list(divmod(i, board.cols)) for i in path],
+             "band": band(word) if band else None}
+            for word, score, path in (rows[:top] if top else rows)
+        ],
+        "stats": {"words": count, "longest": longest, "total_score": total},
+    }
+
+
+def as_json(language: str, board, rows, top: int | None = None, rules: str = "ruzzle",
+            band=None) -> str:
+    """Indented JSON with one line per word, so paths stay readable."""
+    import json
+
+    data = as_dict(language, board, rows, top, rules, band)
+    dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
+    words = ",\n".join(f"    {dump(w)}" for w in data["words"])
+    return (
+        "{\n"
+        f'  "language": {dump(data["language"])},\n'
+        f'  "rules": {dump(data["rules"])},\n'
+        f'  "board": {dump(data["board"])},\n'
+        f'  "words": [{chr(10) + words + chr(10) + "  " if words else ""}],\n'
+        f'  "stats": {dump(data["stats"])}\n'
+        "}\n"
+    )
+
+
+def as_jsonl(language: str, board, rows, top: int | None = None, rules: str = "ruzzle",
+             band=None) -> str:
+    """The JSON object on one line: one board per line in a batch."""
+    import json
+
+    return json.dumps(as_dict(language, board, rows, top, rules, band), ensure_ascii=False) + "\n"
+
+
+def as_csv(board, rows, top: int | None = None, header: bool = True, band=None) -> str:
+    """``word,score,path,band`` with the path as ``(r,c) (r,c) …`` and the band empty where
+    it is unknown."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if header:
+        writer.writerow(["word", "score", "path", "band"])
+    labels = cell_labels(board)
+    for word, score, path in (rows[:top] if top else rows):
+        writer.writerow([word, score, path_text(path, labels), band(word) if band else None])
+    return out.getvalue()
+
+
+def render(language: str, board, rows, fmt: str = "text", quiet: bool = False,
+           top: int | None = None, rules: str = "ruzzle", band=None) -> str:
+    """One board's words in ``fmt``; ``top`` limits the words listed, never the totals;
+    ``rules`` names the game's rules in JSON; ``band`` gives JSON's and CSV's bands."""
+    if fmt == "json":
+        return as_json(language, board, rows, top, rules, band)
+    if fmt == "jsonl":
+        return as_jsonl(language, board, rows, top, rules, band)
+    if fmt == "csv":
+        return as_csv(board, rows, top, band=band)
+    return as_text(board, rows, quiet, top)
+
+
+# --- paths on the board, for a terminal -------------------------------------------------------
+
+START, STEP, RESET = "\033[1;30;42m", "\033[1;30;43m", "\033[0m"  # black on green / on yellow
+
+
+def use_colour(choice: str, stream) -> bool:
+    """--color always|never|auto; auto means a terminal, unless NO_COLOR is set (no-color.org)."""
+    import os
+
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    return stream is not None and stream.isatty()
+
+
+def show_path(board, word: str, score: int, path, colour: bool = False) -> str:
+    """The board with the path's cells numbered in order: ``S(5)``; in colour, the cells are
+    also highlighted (the first in green)."""
+    step = {cell: n for n, cell in enumerate(path, start=1)}
+    labels = []
+    for i, cell in enumerate(board.cells):
+        text = cell.token if i not in step else f"{cell.token}({step[i]})"
+        labels.append(text)
+    width = max(len(label) for label in labels) + 2
+    lines = [f"{word}  {score}"]
+    for r in range(board.rows):
+        parts = []
+        for c in range(board.cols):
+            i = r * board.cols + c
+            label = labels[i].ljust(width)
+            if colour and i in step:
+                pad = len(label) - len(labels[i])
+                label = (START if step[i] == 1 else STEP) + labels[i] + RESET + " " * pad
+            parts.append(label)
+        lines.append("".join(parts).rstrip())
+    return "\n".join(lines) + "\n"
