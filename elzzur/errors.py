@@ -1,4 +1,8 @@
-"""The exceptions elzzur raises: the command line turns each into one line on stderr."""
+"""The exceptions elzzur raises and the exit statuses: the command line turns each error into
+one line on standard error, ``elzzur: error: …``, and its status."""
+
+PROG = "elzzur"  # the name messages start with
+INTERNAL_ERROR = 70  # a bug in elzzur (EX_SOFTWARE of BSD's sysexits.h)
 
 
 class ElzzurError(Exception):

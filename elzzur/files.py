@@ -33,6 +33,17 @@ def resource(*parts: str) -> str:
     return os.path.join(ROOT, *parts)
 
 
+def licence_file(code: str) -> str | None:
+    """The licence file shipped with a built-in dictionary (in the package's licenses)."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    for folder in (os.path.join(package, "licenses"),  # installed
+                   os.path.join(os.path.dirname(package), "licenses")):  # a source checkout
+        path = os.path.join(folder, f"{code}.txt")
+        if os.path.isfile(path):
+            return path
+    return None
+
+
 # --- the user's data folder ------------------------------------------------------------------
 
 def data_dir() -> str:

@@ -91,7 +91,7 @@ def test_the_error_table_matches_the_examples_under_it():
     rows = [line.split(" | ") for line in section.splitlines()
             if line.startswith("| ") and not line.startswith(("| What", "|---"))]
     assert [int(row[1]) for row in rows] == [2, 1, 1, 1, 1, 70, 130, 0]
-    from elzzur.__main__ import INTERNAL_ERROR
+    from elzzur.errors import INTERNAL_ERROR
 
     assert INTERNAL_ERROR == 70  # the rows without examples are tested in test_hardening.py
     assert (UsageError.exit_status, ElzzurError.exit_status) == (2, 1)

@@ -285,7 +285,7 @@ def test_a_damaged_or_cut_cache_entry_reads_as_missing(tmp_path, size):
 
 
 def test_a_bug_is_one_line_and_status_70_and_leaves_no_file(cli, tmp_path, words_txt, monkeypatch):
-    import elzzur.__main__ as cli_module
+    import elzzur.cli.solve as cli_module
 
     def broken(*args):
         raise IndexError("list index out of range")

@@ -151,3 +151,20 @@ def bonus_weights() -> dict[str, float]:
     """How ``generate`` draws bonus tiles: per cent per code (``none`` for no bonus)."""
     tile_codes()
     return _tiles[1]
+
+
+def with_scores(rules: Rules, scores, language) -> Rules:
+    """``rules`` with the letter values of ``--score`` laid over them (``["Q=8", "Z=5,X=4"]``);
+    a malformed or impossible item is a usage error naming it."""
+    if not scores:
+        return rules
+    values = dict(rules.values(language))
+    for item in ",".join(scores).split(","):
+        letter, equals, number = item.partition("=")
+        key = language.normalize(letter.strip()) if letter.strip().isalpha() else None
+        if not equals or key is None or not number.strip().isdigit():
+            raise UsageError(f"--score {item!r}: expected LETTER=POINTS, e.g. Q=8")
+        if key not in language.letter_values:
+            raise UsageError(f"--score {item!r}: {letter.strip()!r} is not a letter of {language.name}")
+        values[key] = int(number)
+    return rules.replace(letter_values=values)

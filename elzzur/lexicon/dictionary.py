@@ -406,3 +406,15 @@ def compile_words(words):
     import marisa_trie
 
     return marisa_trie.Trie(words)
+
+
+def dictionary_info(language) -> dict | None:
+    """What the build wrote about a built-in dictionary, or None (a user's language)."""
+    from ..cache import load_toml
+
+    if language.where != "built-in" or language.dictionary_path is None:
+        return None
+    path = os.path.splitext(language.dictionary_path)[0] + ".info.toml"
+    if not os.path.isfile(path):
+        return None
+    return load_toml(path, os.path.basename(path))

@@ -168,3 +168,18 @@ def show_path(board, word: str, score: int, path, colour: bool = False) -> str:
             parts.append(label)
         lines.append("".join(parts).rstrip())
     return "\n".join(lines) + "\n"
+
+
+# --- a Scrabble move on its board ----------------------------------------------------------
+
+def show_move(text: str, move) -> str:
+    """The position with the move's new tiles in brackets, columns A-O and rows 1-15."""
+    grid = [line.split() if " " in line.strip() else list(line.strip())
+            for line in text.strip().splitlines()]
+    for row, col, tile, blank in move.placed:
+        grid[row][col] = f"[{tile.lower() if blank else tile}]"
+    header = ("    " + "".join(f" {chr(65 + c)} " for c in range(len(grid[0])))).rstrip()
+    lines = [f"{move.coordinate} {move.word} {move.score}", header]
+    for r, row in enumerate(grid):
+        lines.append(f"{r + 1:>3} " + "".join(cell.center(3) for cell in row).rstrip())
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,256 @@
+"""The command line's table: every command, its options and its examples, as data.
+
+``elzzur.__main__`` builds its argparse dispatcher and its fast parser from ``COMMANDS``; each
+command's runner is the function ``run`` … of the module its row names, imported only when the
+command runs (pip's command table does the same), so that ``elzzur demo`` imports nothing it
+does not use."""
+
+from __future__ import annotations
+
+
+class Args:
+    """The parsed command line (what argparse's Namespace holds)."""
+
+    def __init__(self, **values) -> None:
+        self.__dict__.update(values)
+
+
+DESCRIPTION = "Solve Ruzzle-style word boards: every word on the board with its best path and score."
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (the type of --top, --rows, --jobs, …)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise ValueError(f"must be at least 1, not {value}")
+    return value
+
+def whole(text: str) -> int:
+    """Any whole number (the type of --seed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+
+class Option:
+    """One option of one command: its spellings, where it goes, and what it accepts."""
+
+    __slots__ = ("flags", "dest", "kind", "default", "help", "metavar", "choices", "required")
+
+    def __init__(self, flags, dest, kind, help, default=None, metavar=None, choices=None,
+                 required=False):
+        self.flags, self.dest, self.kind, self.help = flags, dest, kind, help
+        self.default, self.metavar, self.choices, self.required = default, metavar, choices, required
+
+LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="LANG",
+                  help="language code or language file (default: en); see 'elzzur languages'")
+
+DICTIONARY = Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+                    help="a .marisa file or a UTF-8 word list (default: the language's own)")
+
+NO_CORRECTIONS = Option(("--no-corrections",), "no_corrections", bool, default=False,
+                        help="the dictionary as it is, without your corrections (elzzur words)")
+
+OUTPUT = Option(("-o", "--output"), "output", str, metavar="FILE",
+                help="write to FILE instead of standard output (whole or not at all)")
+
+SOLVE_OUTPUT = [
+    DICTIONARY,
+    NO_CORRECTIONS,
+    Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+           help="ruzzle (default), boggle, bigboggle, wordhunt, wordament, or a rules file"),
+    Option(("--score",), "score", list, metavar="L=N",
+           help="letter L is worth N points (e.g. Q=8, or Q=8,Z=5); may be repeated"),
+    Option(("--revisit",), "revisit", bool, default=False,
+           help="let a path come back to a cell it used (never the same cell twice in a row)"),
+    Option(("-s", "--sort"), "sort", str, default="score",
+           choices=("score", "length", "start", "end", "alpha"),
+           help="order of the words (default: score, highest first)"),
+    Option(("-R", "--reverse"), "reverse", bool, default=False, help="reverse the order"),
+    Option(("-q", "--quiet"), "quiet", bool, default=False,
+           help="print only the word lines (text format)"),
+    Option(("--format",), "format", str, default="text",
+           choices=("text", "json", "jsonl", "csv", "svg", "html"),
+           help="output format (jsonl: one JSON object per board per line; svg: the board "
+                "with a word's path; html: a page to explore the words)"),
+    Option(("--show",), "show", str, metavar="WORD",
+           help="draw WORD's path on the board (text), or pick the word the SVG draws"),
+    Option(("--show-top",), "show_top", positive, metavar="N",
+           help="draw the paths of the first N words"),
+    Option(("--color",), "color", str, default="auto", choices=("auto", "always", "never"),
+           help="colour the drawn paths: auto (a terminal, unless NO_COLOR is set)"),
+    Option(("--min-length",), "min_length", positive, metavar="N",
+           help="only words of at least N letters"),
+    Option(("--top",), "top", positive, metavar="N",
+           help="list only the first N words (the totals count them all)"),
+    Option(("--common",), "common", bool, default=False,
+           help="only words a typical player knows (commonness bands 1-2, see README); the "
+                "list and the totals count only these"),
+    OUTPUT,
+]
+
+# command: (help, options, examples)
+COMMANDS: dict[str, tuple[str, list[Option], str]] = {
+    "solve": ("solve one board or a batch of boards", [
+        LANGUAGE,
+        Option(("-b", "--board"), "board", list, metavar="BOARD", required=True,
+               help="a board file (several boards separated by blank lines), '-' for standard "
+                    "input, or an inline board; repeat -b for more boards"),
+        *SOLVE_OUTPUT,
+        Option(("--jobs",), "jobs", positive, default=1, metavar="N",
+               help="solve a batch in N processes (default: 1); output stays in input order"),
+    ], """\
+examples:
+  elzzur solve -l en -b my.board
+  elzzur solve -l en -b "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E" --top 5
+  elzzur solve -l it -b it.board -d my-words.txt -s length -R
+  cat my.board | elzzur solve -l en -b - --format json
+  elzzur solve -l en -b many.boards --format jsonl --jobs 2 -o results.jsonl
+board syntax: one row per line (or rows separated by '/'), one token per cell:
+  a letter, optionally followed by dl, tl (double/triple letter) or dw, tw (double/triple word);
+  a blank line separates boards."""),
+    "demo": ("solve the built-in board of a language", [LANGUAGE, *SOLVE_OUTPUT], """\
+examples:
+  elzzur demo -l en
+  elzzur demo -l fr -q --top 10
+  elzzur demo -l de --format csv -o de.csv"""),
+    "languages": ("list the languages and their dictionaries", [
+        Option(("-l", "--language"), "language", str, metavar="LANG",
+               help="describe one language's dictionary: what it is built from, what was "
+                    "removed and why, its commonness bands"),
+    ], """\
+examples:
+  elzzur languages
+  elzzur languages -l it"""),
+    "cat": ("print the words the solver uses, one per line: the dictionary with your "
+            "corrections (elzzur words)", [
+        LANGUAGE,
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="a .marisa file or a word list (default: the language's own)"),
+        NO_CORRECTIONS,
+        OUTPUT,
+    ], """\
+examples:
+  elzzur cat -l en | grep -c .
+  elzzur cat -d my.marisa -o my-words.txt
+  elzzur cat -l it --no-corrections"""),
+    "compile": ("compile a word list into a .marisa dictionary", [
+        LANGUAGE,
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="WORDS", required=True,
+               help="a UTF-8 word list, one word per line"),
+        Option(("-o", "--output"), "output", str, metavar="OUT.marisa", required=True,
+               help="the compiled dictionary to write"),
+    ], """\
+examples:
+  elzzur compile -d my-words.txt -o my.marisa
+  elzzur compile -l de -d wortliste.txt -o de-custom.marisa
+the list is compiled as it is: your corrections (elzzur words) are not written into the file,
+they are applied wherever it is used."""),
+    "generate": ("write random boards, optionally ones that meet a target", [
+        LANGUAGE,
+        Option(("-r", "--rows"), "rows", positive, metavar="ROWS",
+               help="number of rows (default: the rules' board, 4)"),
+        Option(("-c", "--cols"), "cols", positive, metavar="COLS",
+               help="number of columns (default: the rules' board, 4)"),
+        Option(("--seed",), "seed", whole, metavar="N", help="seed for reproducible boards"),
+        Option(("--letters",), "letters", str, default="frequency",
+               choices=("frequency", "dictionary", "bigram"),
+               help="letters by in-text frequency (default), by the dictionary's letter counts, "
+                    "or by its letter pairs as well"),
+        Option(("--dice",), "dice", str, metavar="DICE",
+               help="roll a dice set instead: classic, new, bigboggle, bigboggle-2dice, or a "
+                    "dice file"),
+        Option(("--bonus",), "bonus", str,
+               choices=("elzzur", "round1", "round2", "round3", "none"),
+               help="bonus tiles: elzzur's draw per cell (the default where the rules have "
+                    "bonus tiles and no dice are rolled), Ruzzle's rounds, or none"),
+        Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+               help="the game whose scores the targets count (default: ruzzle)"),
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="the dictionary targets and JSON count words in (default: the language's)"),
+        Option(("--min-words",), "min_words", whole, metavar="N", help="at least N words"),
+        Option(("--max-words",), "max_words", whole, metavar="N", help="at most N words"),
+        Option(("--min-score",), "min_score", whole, metavar="S",
+               help="a total score of at least S (under --rules)"),
+        Option(("--min-longest",), "min_longest", whole, metavar="L",
+               help="a word of at least L letters"),
+        Option(("--avoid",), "avoid", str, metavar="WORDS",
+               help="a word list no board may spell a word of (e.g. offensive words)"),
+        Option(("--timeout",), "timeout", float, default=10.0, metavar="SECONDS",
+               help="give up a target after this long, per board (default: 10)"),
+        Option(("--count",), "count", positive, default=1, metavar="K",
+               help="write K boards (separated by blank lines, or as files in the folder -o)"),
+        Option(("--format",), "format", str, default="text", choices=("text", "json"),
+               help="json: each board with its word count, total score and longest word"),
+        OUTPUT,
+    ], """\
+examples:
+  elzzur generate -l en
+  elzzur generate -l it -r 5 -c 5 --seed 7 -o it5.board
+  elzzur generate -l en --min-words 200 --bonus round3 --seed 1
+  elzzur generate -l en --dice new --rules boggle --min-score 150 --timeout 30
+  elzzur generate -l es --letters bigram --count 10 -o boards/"""),
+    "gui": ("open the solver in a window (Tk)", [
+        LANGUAGE,
+        Option(("-b", "--board"), "board", str, metavar="BOARD",
+               help="a board file or inline board to start with"),
+        Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+               help="ruzzle (default), boggle, bigboggle, wordhunt, wordament, or a rules file"),
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="a .marisa file or a word list (default: the language's own)"),
+    ], """\
+examples:
+  elzzur gui
+  elzzur gui -l it -b it.board"""),
+    "scrabble": ("the best Scrabble moves for a position and a rack", [
+        Option(("-l", "--language"), "language", str, default="en", metavar="EDITION",
+               help="the tile set: en, tr, it, fr, de, es, nl, pt, or wwf (Words With "
+                    "Friends) (default: en)"),
+        Option(("-b", "--board"), "board", str, metavar="POSITION",
+               help="a position file of 15 lines ('.' empty, A a tile, a a blank), or '-'"),
+        Option(("-r", "--rack"), "rack", str, metavar="RACK",
+               help="the rack's tiles, '?' for a blank (default with --cgp: the CGP's rack)"),
+        Option(("--cgp",), "cgp", str, metavar="CGP",
+               help="the position (and rack) as a CGP string, instead of -b"),
+        Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+               help="your word list or .marisa (default: the language's own)"),
+        Option(("--board-layout",), "layout", str, metavar="LAYOUT",
+               help="the premium squares: standard, wwf, kelimelik, or a layout file (default: "
+                    "the edition's board: wwf for -l wwf, standard for the others)"),
+        Option(("--top",), "top", positive, default=10, metavar="N",
+               help="list the N best moves (default: 10)"),
+        Option(("--format",), "format", str, default="text", choices=("text", "json"),
+               help="output format"),
+        Option(("--show",), "show", positive, metavar="N",
+               help="draw the board with each of the first N moves placed"),
+        OUTPUT,
+    ], """\
+examples:
+  elzzur scrabble -l en -b position.txt -r AEINRST
+  elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
+  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1
+  elzzur scrabble -l wwf -b position.txt -r AEINRST
+  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
+    # its actions (add, remove, list, reset, diff) and their options: elzzur.cli.words
+    "words": ("correct a dictionary: words to add or remove, kept for every run; calibrate "
+              "from a game", [], """\
+examples:
+  elzzur words add -l it CIAONE
+  elzzur words remove -l en ZEN
+  elzzur words list
+  elzzur words reset -l it CIAONE
+  elzzur words diff -l it -b it.board game-words.txt --apply
+the corrections of language xx are the file words/xx.txt in the data folder ($ELZZUR_DATA_DIR,
+else $XDG_DATA_HOME/elzzur, else ~/.local/share/elzzur): +WORD and -WORD lines, # comments;
+run 'elzzur words ACTION --help' for the options of one action."""),
+}
+
+MAIN_EXAMPLES = """\
+examples:
+  elzzur demo -l en                      solve the built-in English board
+  elzzur solve -l en -b "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
+  elzzur languages                       list languages and their dictionaries
+  elzzur words add -l it CIAONE          a word the dictionary lacks, for every later run
+run 'elzzur COMMAND --help' for the options of one command."""

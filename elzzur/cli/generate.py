@@ -1,0 +1,67 @@
+"""``generate``: random boards, optionally ones that meet a target, as text, JSON or files."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ..errors import UsageError
+from .commands import Args
+from .output import Output
+
+def run_generate(args: Args, out: Output) -> None:
+    import random
+
+    from ..grid.generate import Generator, LetterSource, Target, evaluate, get_dice, meet, \
+        progress_printer
+    from ..lexicon.languages import get_language
+    from .lists import load_words
+    from ..grid.rules import get_rules
+
+    language = get_language(args.language)
+    rules = get_rules(args.rules)
+    dice = get_dice(args.dice, language) if args.dice else None
+    rows = args.rows or (dice.rows if dice else rules.rows)
+    cols = args.cols or (dice.cols if dice else rules.cols)
+    target = Target(args.min_words, args.max_words, args.min_score, args.min_longest)
+    if target.min_words is not None and target.max_words is not None and \
+            target.min_words > target.max_words:
+        raise UsageError(f"--min-words {target.min_words} is more than --max-words {target.max_words}")
+    if args.timeout <= 0:
+        raise UsageError(f"--timeout must be more than 0 seconds, not {args.timeout:g}")
+    needs_words = target.any or args.format == "json" or args.avoid or \
+        args.letters != "frequency" or args.dictionary
+    dictionary = load_words(args.dictionary, language) if needs_words else None
+    # words no board may spell: the list as given (a correction adds words to play, not to avoid)
+    avoid = load_words(args.avoid, language, corrections=False) if args.avoid else None
+    letters = LetterSource(language, args.letters, dictionary, dice)
+    bonus = args.bonus or ("elzzur" if rules.multipliers and dice is None else "none")
+    generator = Generator(language, rows, cols, letters, bonus)
+    rng = random.Random(args.seed)
+    folder = out.folder
+    boards = []
+    for number in range(1, args.count + 1):
+        if target.any or avoid is not None:
+            stats = meet(generator, target, dictionary, rng, args.timeout, rules, avoid,
+                         progress_printer())
+        else:
+            board = generator.board(rng)
+            stats = evaluate(board, dictionary, language, rules) if dictionary else None
+        board = stats.board if stats else board
+        if folder is not None:
+            from ..files import write_atomic
+
+            write_atomic(os.path.join(folder, f"board-{number:03}.board"), str(board) + "\n")
+        elif args.format == "json":
+            boards.append({"board": board.token_rows(), "words": stats.words,
+                           "total_score": stats.score, "longest": stats.longest})
+        else:
+            out.write(("\n" if number > 1 else "") + str(board) + "\n")
+    if args.format == "json" and folder is None:
+        import json
+
+        dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
+        out.write(f'{{"language": {dump(language.code)}, "rules": {dump(args.rules)}, "boards": [\n'
+                  + ",\n".join(f"  {dump(b)}" for b in boards) + "\n]}\n")
+    if sys.stderr.isatty() and (target.any or avoid is not None):
+        sys.stderr.write("\r\033[K")  # clear the progress line

@@ -1,0 +1,58 @@
+"""``scrabble``: the best moves for a position and a rack, as text or JSON, and the board with a
+move placed."""
+
+from __future__ import annotations
+
+import sys
+
+from ..errors import PROG, ElzzurError
+from .commands import Args
+from .output import Output
+
+def run_scrabble(args: Args, out: Output) -> None:
+    from ..grid.board import read_board_text
+    from ..lexicon.languages import get_language
+    from .lists import load_words
+    from ..scrabble import best_moves, load_layout, load_tile_set, parse_cgp
+    from ..views.text import show_move
+
+    tiles = load_tile_set(args.language)
+    layout_name = args.layout or tiles.layout or "standard"  # the edition's board by default
+    rack = args.rack
+    if args.cgp is not None:
+        if args.board is not None:
+            raise ElzzurError("scrabble: give the position with -b or with --cgp, not both")
+        layout = load_layout(layout_name)
+        text, cgp_rack, options = parse_cgp(args.cgp, layout.size)
+        rack = rack if rack is not None else cgp_rack
+        if rack is None:
+            raise ElzzurError("scrabble: the CGP has no rack on turn; give one with -r")
+        if options.get("lex") and args.dictionary is None:
+            # a tournament lexicon (NWL23, CSW24, …) is not ours to ship: say what is used
+            print(f"{PROG}: note: the position names the lexicon {options['lex']}; using the "
+                  f"built-in {tiles.language or args.language} dictionary (give yours with -d)",
+                  file=sys.stderr)
+    elif args.board is None:
+        raise ElzzurError("scrabble: give the position with -b POSITION or --cgp CGP")
+    else:
+        if rack is None:
+            raise ElzzurError("scrabble: give the rack with -r RACK")
+        text, _ = read_board_text(args.board)
+        if "\n" not in text.strip():
+            text = text.replace("/", "\n")  # an inline position, rows separated by '/'
+    # every cross-word must be in one lexicon: the list and your corrections as one graph
+    graph = load_words(args.dictionary, get_language(tiles.language or args.language)).union_graph()
+    moves = best_moves(text, rack, args.language, graph, layout_name, args.top)
+    if args.format == "json":
+        import json
+
+        out.write(json.dumps([{"coordinate": m.coordinate, "word": m.word, "score": m.score,
+                               "leave": m.leave} for m in moves], ensure_ascii=False) + "\n")
+        return
+    if not moves:
+        out.write("no legal move with this rack\n")
+    width = max((len(m.word) for m in moves), default=0) + 2
+    for m in moves:
+        out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}  {m.leave}".rstrip() + "\n")
+    for m in moves[:args.show or 0]:
+        out.write("\n" + show_move(text, m))

@@ -1,0 +1,156 @@
+"""``solve`` and ``demo``: boards in, each board's words out, in the chosen format; a batch spread
+over ``--jobs`` processes keeps its order."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ..errors import ElzzurError, UsageError
+from .commands import Args
+from .output import Output
+
+def run_solve(args: Args, out: Output) -> None:
+    from ..grid.board import parse_boards, read_board_text
+    from ..lexicon.languages import get_language
+
+    language = get_language(args.language)  # an unknown language is reported before the boards
+    boards = []
+    for source in args.board:
+        text, origin = read_board_text(source)
+        boards += parse_boards(text, language, origin)
+    solve_boards(boards, language, args, out)
+
+def run_demo(args: Args, out: Output) -> None:
+    from ..grid.board import parse_boards
+    from ..files import read_text_file
+    from ..lexicon.languages import get_language
+    from ..files import resource
+
+    language = get_language(args.language)
+    path = resource("boards", language.demo_board)
+    if not os.path.isfile(path):
+        raise ElzzurError(f"the demo board for {language.code!r} is missing ({language.demo_board})")
+    args.jobs = 1
+    solve_boards(parse_boards(read_text_file(path), language, language.demo_board), language,
+                 args, out)
+
+def solve_boards(boards, language, args: Args, out: Output) -> None:
+    """Solve and print boards in order; one dictionary load for the whole batch."""
+    from .lists import load_words
+
+    game_rules(args, language)  # bad --rules or --score: an error before any board is solved
+    if args.common:  # and no band data to choose words by: an error, not an empty list
+        from ..lexicon.commonness import require_bands
+
+        require_bands(language)
+    batch = len(boards) > 1
+    if batch and args.format in ("svg", "html"):
+        raise UsageError(f"--format {args.format} draws one board, and {len(boards)} were given")
+    dictionary = load_words(args.dictionary, language, not args.no_corrections)
+    if args.format == "json" and batch:
+        out.write("[\n")
+    results = render_all(boards, language, dictionary, args)
+    try:
+        for number, text in enumerate(results, start=1):
+            if batch and number > 1 and args.format in ("text", "csv"):
+                out.write("\n")
+            if args.format == "json" and batch:
+                text = text.rstrip("\n") + (",\n" if number < len(boards) else "\n")
+            out.write(text)
+    finally:
+        results.close()  # now, not when collected: it stops the worker processes
+    if args.format == "json" and batch:
+        out.write("]\n")
+
+def render_all(boards, language, dictionary, args: Args):
+    """Each board's output text, in order: here, or spread over ``--jobs`` processes."""
+    if args.jobs > 1 and len(boards) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(args.jobs, initializer=_worker_start,
+                                   initargs=(args.language, args))
+        try:
+            chunk = max(1, min(256, len(boards) // (4 * args.jobs)))
+            yield from pool.map(_worker_render, boards, chunksize=chunk)
+        finally:  # on Ctrl-C or an error, the boards not yet started are dropped
+            pool.shutdown(wait=False, cancel_futures=True)
+        return
+    for board in boards:
+        yield render_board(board, language, dictionary, args)
+
+_worker: list = []
+
+def _worker_start(spec: str, args: Args) -> None:
+    """Load the language (a code or a file's path, as given to -l) and dictionary once.
+    Ctrl-C reaches every process of the terminal's group: only the parent answers it."""
+    import signal
+
+    from ..lexicon.dictionary import load_dictionary
+    from ..lexicon.languages import get_language
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    language = get_language(spec)
+    _worker[:] = [language, load_dictionary(args.dictionary, language, not args.no_corrections),
+                  args]
+
+def _worker_render(board) -> str:
+    return render_board(board, *_worker)
+
+_game_rules: dict = {}
+
+def game_rules(args: Args, language):
+    """The rules of ``--rules``, with the letter values of ``--score`` laid over them (made
+    once per run: the solver's tables are kept per rules object)."""
+    from ..grid.rules import get_rules, with_scores
+
+    key = (args.rules, tuple(args.score or ()), language.code)
+    if key not in _game_rules:
+        _game_rules[key] = with_scores(get_rules(args.rules), args.score, language)
+    return _game_rules[key]
+
+def render_board(board, language, dictionary, args: Args) -> str:
+    from ..views.text import render
+    from ..grid.solver import find_words, sort_key
+
+    rules = game_rules(args, language)
+    # --min-length narrows the list; it never admits words shorter than the rules allow
+    shortest = max(args.min_length or 0, rules.min_length)
+    rows = find_words(board, dictionary, language, shortest, rules=rules, revisit=args.revisit)
+    band = None
+    if args.common or args.format in ("json", "jsonl", "csv"):
+        from ..lexicon.commonness import band_lookup, is_common
+
+        band = band_lookup(language, needed=args.common)
+        if args.common:
+            rows = [row for row in rows if is_common(band(row[0]))]  # remembered: printed again
+    key = sort_key(args.sort)
+    rows.sort(key=lambda row: key(*row), reverse=args.reverse)
+    shown = shown_rows(rows, args, language)
+    if args.format == "svg":
+        from ..views.html import svg
+
+        return svg(language.code, board, rows, shown[0][0] if shown else None)
+    if args.format == "html":
+        from ..views.html import page
+
+        return page(language.code, board, rows, args.rules)
+    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band)
+    if shown and args.format == "text":
+        from ..views.text import show_path, use_colour
+
+        colour = use_colour(args.color, None if args.output else sys.stdout)
+        text += "".join("\n" + show_path(board, *row, colour=colour) for row in shown)
+    return text
+
+def shown_rows(rows, args: Args, language) -> list:
+    """The rows --show and --show-top ask to draw."""
+    shown = list(rows[:args.show_top]) if args.show_top else []
+    if args.show:
+        word = language.normalize(args.show)
+        match = [row for row in rows if row[0] == word]
+        if not match:
+            raise ElzzurError(f"--show {args.show!r}: {word or args.show} is not on this board"
+                              + (" among the common words (--common)" if args.common else ""))
+        shown.insert(0, match[0])
+    return shown
