@@ -29,9 +29,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from elzzur.scrabble import (  # noqa: E402
-    BLANK, Layout, brute_force_moves, generate_moves, load_layout, load_tile_set,
-)
+from elzzur.scrabble.layout import Layout, load_layout  # noqa: E402
+from elzzur.scrabble.movegen import generate_moves  # noqa: E402
+from elzzur.scrabble.reference import brute_force_moves  # noqa: E402
+from elzzur.scrabble.tiles import BLANK, load_tile_set  # noqa: E402
 
 
 def edition_graph(tiles):

@@ -4,7 +4,7 @@ finding one move in a list."""
 from __future__ import annotations
 
 from elzzur.lexicon.graph import WordGraph, build
-from elzzur.scrabble import TileSet
+from elzzur.scrabble.tiles import TileSet
 
 EMPTY15 = "\n".join(["." * 15] * 15)
 

@@ -156,7 +156,7 @@ def test_a_damaged_builtin_word_graph(tmp_path):
     ("9" * 5000 + "/15" * 14, "a run of more than 15"),  # was ValueError (int of 4,300 digits)
 ])
 def test_a_cgp_run_that_is_not_a_small_ascii_number_is_an_error(cgp, message):
-    from elzzur.scrabble import parse_cgp
+    from elzzur.scrabble.position import parse_cgp
 
     with pytest.raises(ElzzurError, match=message):
         parse_cgp(cgp)
@@ -165,7 +165,7 @@ def test_a_cgp_run_that_is_not_a_small_ascii_number_is_an_error(cgp, message):
 @pytest.mark.parametrize("old, new", [('"H" = { value = 4,', '"H" = { value = 1e4004,'),
                                       ('"H" = { value = 4, count = 2 }', '"H" = [1]')])
 def test_a_tile_file_with_an_infinite_value_or_a_list_for_a_tile(tmp_path, old, new):
-    from elzzur.scrabble import load_tile_set
+    from elzzur.scrabble.tiles import load_tile_set
 
     path = tmp_path / "tiles.toml"
     text = (REPO / "elzzur" / "res" / "scrabble" / "tiles" / "en.toml").read_text(encoding="utf-8")

@@ -988,13 +988,13 @@ def test_positions_round_trip_through_grid_text_and_cgp(data, code):
     tiles = TILE_SETS[code]
     board, left = data.draw(positions(code))
     text = grid_text(board, tiles)
-    assert scrabble.parse_board(text, tiles) == board
+    assert scrabble.parse_position(text, tiles) == board
     rack = "".join(square_text((t, False), tiles) if t else "?"
                    for t, _ in left[:data.draw(st.integers(0, tiles.rack_size))])
     cgp = scrabble.to_cgp(text, rack)
     back, cgp_rack, options = scrabble.parse_cgp(cgp)
     assert (back, cgp_rack, options) == (text, rack or None, {})
-    assert scrabble.parse_board(back, tiles) == board
+    assert scrabble.parse_position(back, tiles) == board
     assert scrabble.to_cgp(back, cgp_rack or "") == cgp
 
 

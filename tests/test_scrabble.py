@@ -11,18 +11,20 @@ from hypothesis import strategies as st
 
 from elzzur.errors import ElzzurError
 from elzzur.lexicon.graph import build
-from elzzur.scrabble import (
-    ACROSS, DOWN, FastTables, Generator, Layout, TileSet, across_moves, available_tile_sets,
-    both_ways, brute_force_moves, derive_tile_graph, generate_moves, is_empty, is_tile_graph,
-    load_layout, load_tile_set, parse_board, parse_rack, tile_graph, tile_graph_name,
-)
+from elzzur.scrabble.layout import Layout, load_layout
+from elzzur.scrabble.movegen import across_moves, both_ways, FastTables, generate_moves, MoveGenerator
+from elzzur.scrabble.moves import ACROSS, DOWN
+from elzzur.scrabble.position import is_empty, parse_position, parse_rack
+from elzzur.scrabble.reference import brute_force_moves
+from elzzur.scrabble.tilegraph import derive_tile_graph, is_tile_graph, tile_graph, tile_graph_name
+from elzzur.scrabble.tiles import available_tile_sets, load_tile_set, TileSet
 from elzzur.grid.solver import backend
 from scrabble_helpers import EMPTY15, board_with, find, graph_of
 
 def english_moves(words, board_text, rack_text):
     tiles = load_tile_set("en")
     layout = load_layout("standard")
-    board = parse_board(board_text, tiles)
+    board = parse_position(board_text, tiles)
     rack, blanks = parse_rack(rack_text, tiles, board)
     return generate_moves(board, rack, blanks, graph_of(words, tiles), tiles, layout)
 
@@ -152,7 +154,7 @@ def test_leave_and_deterministic_order():
 
 def test_turkish_board_letters():
     tiles = load_tile_set("tr")
-    board = parse_board(board_with({8: ".....İıiI......"}), tiles)
+    board = parse_position(board_with({8: ".....İıiI......"}), tiles)
     assert board[7][5:9] == [("İ", False), ("I", True), ("İ", True), ("I", False)]
     rack, blanks = parse_rack("iİı", tiles, board)
     assert rack == {"İ": 2, "I": 1} and blanks == 0
@@ -160,7 +162,7 @@ def test_turkish_board_letters():
         parse_rack("?", tiles, board)
     words = {"KİLİ", "İKİ"}
     graph = graph_of(words, tiles)
-    moves = generate_moves(parse_board(EMPTY15, tiles), {"İ": 2, "K": 1}, 0, graph, tiles,
+    moves = generate_moves(parse_position(EMPTY15, tiles), {"İ": 2, "K": 1}, 0, graph, tiles,
                            load_layout())
     assert moves[0].word == "İKİ"
     # İ 1 + K 1 + İ 1 = 3, x 2 = 6 (no premium letter under 8F-8H)
@@ -169,7 +171,7 @@ def test_turkish_board_letters():
 
 def test_spanish_two_letter_tiles_in_moves():
     tiles = load_tile_set("es")
-    board = parse_board(board_with({8: ".......[CH]A......"}), tiles)
+    board = parse_position(board_with({8: ".......[CH]A......"}), tiles)
     assert board[7][7] == ("CH", False)
     graph = graph_of({"CHA", "CHAL", "LA"}, tiles)
     rack, blanks = parse_rack("L[ll]", tiles, board)
@@ -183,7 +185,7 @@ def test_spanish_two_letter_tiles_in_moves():
     moves = generate_moves(board, {}, 1, graph, tiles, load_layout())
     assert any(m.word == "([CH]A)l" and m.score == 6 for m in moves)
     # a blank standing for a two-letter tile is shown in brackets, in lower case
-    board = parse_board(board_with({8: "........A......"}), tiles)
+    board = parse_position(board_with({8: "........A......"}), tiles)
     moves = generate_moves(board, {}, 1, graph, tiles, load_layout())
     move = find(moves, "8H", "[ch](A)")
     # the blank ch on H8 (a double word square, not the first move) 0 + A 1 = 1; x 2 = 2
@@ -200,12 +202,12 @@ def test_spanish_two_letter_tiles_in_moves():
 ])
 def test_bad_boards(text, message):
     with pytest.raises(ElzzurError, match=message):
-        parse_board(text, load_tile_set("en"))
+        parse_position(text, load_tile_set("en"))
 
 
 def test_letter_not_in_the_language():
     with pytest.raises(ElzzurError, match="'Q' is not a tile of the Turkish set"):
-        parse_board(board_with({8: ".......Q......."}), load_tile_set("tr"))
+        parse_position(board_with({8: ".......Q......."}), load_tile_set("tr"))
     with pytest.raises(ElzzurError, match="'W'"):
         parse_rack("W", load_tile_set("tr"))
 
@@ -218,7 +220,7 @@ def test_bad_racks():
         parse_rack("QQ", tiles)
     with pytest.raises(ElzzurError, match="3 blanks"):
         parse_rack("???", tiles)
-    board = parse_board(board_with({8: ".......Zq......"}), tiles)
+    board = parse_position(board_with({8: ".......Zq......"}), tiles)
     with pytest.raises(ElzzurError, match="2 Z tiles"):
         parse_rack("Z", tiles, board)
     with pytest.raises(ElzzurError, match="3 blanks"):
@@ -229,7 +231,7 @@ def test_bad_racks():
 
 def test_too_many_tiles_on_the_board():
     with pytest.raises(ElzzurError, match="2 J tiles"):
-        parse_board(board_with({8: ".......JJ......"}), load_tile_set("en"))
+        parse_position(board_with({8: ".......JJ......"}), load_tile_set("en"))
 
 
 # --- the fast generator against brute force ----------------------------------------------------------
@@ -326,7 +328,7 @@ def test_spanish_digraphs_are_spelled_only_by_their_tiles():
     tiles = load_tile_set("es")
     assert tiles.apart == {("C", "H"), ("L", "L"), ("R", "R")}
     graph = graph_of({"CHICO", "CHE", "HE"}, tiles)
-    empty = parse_board(board_with({}), tiles)
+    empty = parse_position(board_with({}), tiles)
     words = {m.word for m in generate_moves(empty, {"C": 2, "H": 1, "I": 1, "O": 1}, 0, graph,
                                             tiles, load_layout())}
     assert not any("CHIC" in w for w in words), words
@@ -334,7 +336,7 @@ def test_spanish_digraphs_are_spelled_only_by_their_tiles():
                                load_layout())
     assert "[CH]ICO" in {m.word for m in with_tile}
     # a C on the board: an H played after it spells no CHE (HE alone, or [CH]E elsewhere)
-    board = parse_board(board_with({8: ".......C......."}), tiles)
+    board = parse_position(board_with({8: ".......C......."}), tiles)
     moves = generate_moves(board, {"H": 1, "E": 1}, 0, graph, tiles, load_layout())
     assert not any(m.word.startswith("(C)H") for m in moves)
     brute = brute_force_moves(board, {"H": 1, "E": 1}, 0, {"CHICO", "CHE", "HE"}, tiles,
@@ -353,7 +355,7 @@ def test_the_c_core_and_python_agree_on_english_positions_move_for_move():
     graph = graph_of({"ZEBRA", "ZEBRAS", "QUIZ", "QUIZZES", "SEQUIN", "RETAINS", "RETINAS",
                       "AX", "EX", "XI", "QI", "ZA", "AB", "BE", "ES", "IS", "IN", "NE", "TA"},
                      tiles)
-    board = parse_board(board_with({8: "....ZEBRA......", 9: "......X........"}), tiles)
+    board = parse_position(board_with({8: "....ZEBRA......", 9: "......X........"}), tiles)
     for rack, blanks in [({"Q": 1, "U": 1, "I": 1, "E": 1, "S": 1}, 1),
                          ({"A": 1, "E": 1, "I": 1, "N": 1, "R": 1, "S": 1, "T": 1}, 0),
                          ({"S": 1, "E": 1}, 2)]:
@@ -390,7 +392,7 @@ def test_the_c_core_never_crashes_on_a_damaged_graph(data):
     tiles, layout = load_tile_set("en"), Layout(SMALL_LAYOUTS[7], "small")
     words = data.draw(st.sets(st.text("ABERST", min_size=2, max_size=6), min_size=1, max_size=30))
     good = graph_of(words, tiles)
-    gen = Generator(good, tiles, layout)
+    gen = MoveGenerator(good, tiles, layout)
     board = [[None] * 7 for _ in range(7)]
     board[3][3], board[3][4] = ("A", False), ("B", True)
     rack = {"E": 1, "R": 1, "S": 1, "T": 1}
@@ -413,7 +415,7 @@ def test_the_c_core_never_crashes_on_a_damaged_graph(data):
 def letter_by_letter(board, rack, blanks, graph, tiles, layout):
     """The moves as the letter walk finds them (``across_moves`` on the plain dictionary graph,
     with the rule that C then H spell no CH): what the graph of tiles must reproduce."""
-    return both_ways(across_moves, Generator(graph, tiles, layout), board, layout, rack, blanks,
+    return both_ways(across_moves, MoveGenerator(graph, tiles, layout), board, layout, rack, blanks,
                      is_empty(board))
 
 

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from elzzur.errors import ElzzurError
-from elzzur.scrabble import load_tile_set, parse_board, parse_cgp, to_cgp
+from elzzur.scrabble.position import parse_cgp, parse_position, to_cgp
+from elzzur.scrabble.tiles import load_tile_set
 
 
 
@@ -28,7 +29,7 @@ def test_runs_tiles_blanks_scores_and_options():
     assert text.splitlines()[7] == "....CAt........"
     assert rack == "AEI?RST"
     assert options == {"lex": "NWL23", "ld": "english"}
-    board = parse_board(text, load_tile_set("en"))
+    board = parse_position(text, load_tile_set("en"))
     assert board[7][4:7] == [("C", False), ("A", False), ("T", True)]
 
 
@@ -53,7 +54,7 @@ def test_round_trip_with_multi_letter_tiles():
     assert "4[CH]A[ll]O7" in cgp
     back, _, _ = parse_cgp(cgp)
     assert back == text
-    board = parse_board(back, load_tile_set("es"))
+    board = parse_position(back, load_tile_set("es"))
     assert board[7][4] == ("CH", False) and board[7][6] == ("LL", True)
 
 

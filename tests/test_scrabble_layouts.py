@@ -13,16 +13,17 @@ from collections import Counter
 
 import pytest
 
-from elzzur.scrabble import (
-    generate_moves, load_layout, load_tile_set, parse_board, parse_rack,
-)
+from elzzur.scrabble.layout import load_layout
+from elzzur.scrabble.movegen import generate_moves
+from elzzur.scrabble.position import parse_position, parse_rack
+from elzzur.scrabble.tiles import load_tile_set
 from scrabble_helpers import EMPTY15, board_with, find, graph_of
 
 
 def moves_on(layout_name, language, words, board_text, rack_text):
     tiles = load_tile_set(language)
     layout = load_layout(layout_name)
-    board = parse_board(board_text, tiles)
+    board = parse_position(board_text, tiles)
     rack, blanks = parse_rack(rack_text, tiles, board)
     return generate_moves(board, rack, blanks, graph_of(words, tiles), tiles, layout)
 

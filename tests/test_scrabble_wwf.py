@@ -16,7 +16,9 @@ from __future__ import annotations
 import pytest
 
 from elzzur.errors import ElzzurError
-from elzzur.scrabble import best_moves, load_layout, load_tile_set, tile_set_path
+from elzzur.scrabble import best_moves
+from elzzur.scrabble.layout import load_layout
+from elzzur.scrabble.tiles import load_tile_set, tile_set_path
 from scrabble_helpers import EMPTY15, board_with, find, graph_of
 
 # The sources' tables (see the header of wwf.toml): (value, count) by letter.

@@ -100,7 +100,8 @@ def save_tile_graphs(code: str, out: Path) -> None:
     alone (Spanish), its graph of tiles, shipped so the first move search does not spend
     seconds deriving it."""
     from elzzur.lexicon.graph import WordGraph
-    from elzzur.scrabble import available_tile_sets, derive_tile_graph, load_tile_set, tile_graph_name
+    from elzzur.scrabble.tilegraph import derive_tile_graph, tile_graph_name
+    from elzzur.scrabble.tiles import available_tile_sets, load_tile_set
 
     source = WordGraph.load(str(out / f"{code}.dawg"))
     for old in out.glob(f"{code}-*.scrabble.dawg"):  # of an earlier build of this dictionary

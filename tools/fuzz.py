@@ -689,7 +689,7 @@ class PositionTarget(Target):
 
     def position(self, code: str, grid: str, rack: str) -> None:
         tiles = self.tiles[code]
-        board = scrabble.parse_board(grid, tiles)
+        board = scrabble.parse_position(grid, tiles)
         held, blanks = scrabble.parse_rack(rack, tiles, board)
         if sum(held.values()) + blanks <= 4 and blanks <= 1:  # keep the search cheap
             scrabble.best_moves(grid, rack, code, top=5)

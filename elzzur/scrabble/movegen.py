@@ -1,0 +1,641 @@
+"""Scrabble move generation: every legal move for a board and a rack.
+
+Appel & Jacobson's "The World's Fastest Scrabble Program" (1988), over the dictionary's word
+graph (``elzzur.lexicon.graph``), in the style of Norvig's Scrabble notebook:
+
+- only across moves are generated; down moves are the across moves of the transposed board;
+- ``cross_checks``: for each empty square with a tile above or below it, the tiles that make a
+  word of the column there, and the points of the column's tiles already on the board;
+- ``anchors``: the empty squares next to a tile (the centre on an empty board): every move covers
+  one; a move is generated from its leftmost anchor only, so it is found once;
+- ``left_part``: the tiles before the anchor, grown from the rack over empty non-anchor squares
+  (or the tiles already on the board there), each a prefix in the word graph;
+- ``extend_right``: from the anchor rightwards, rack tiles where the square is empty and the
+  board's tile where it is not, following the word graph, recording each word that ends.
+
+``across_moves`` is that search written plainly (the specification); ``across_moves_fast`` the
+same search with letter masks and precomputed tables (``FastTables``), which the C core
+(``elzzur/_core/scrabble.c``) runs where it is built; the three agree move for move, and with the
+brute force of ``elzzur.scrabble.reference``, on random positions (tests/test_scrabble.py).
+This module does that one job, and is long because the search is.
+"""
+
+from __future__ import annotations
+
+from ..lexicon.graph import TERMINAL
+from .layout import Layout
+from .moves import ACROSS, DOWN, Move, show_leave
+from .position import is_empty, transpose
+from .tiles import BLANK, TileSet
+from .tilegraph import is_tile_graph, tile_graph
+
+
+class MoveGenerator:
+    """The state of one search: the word graph, tiles and layout, and the dictionary steps of
+    each tile (a tile of several letters is several steps)."""
+
+    def __init__(self, graph, tiles: TileSet, layout: Layout):
+        self.graph = graph
+        self.tiles = tiles
+        self.layout = layout
+        index = graph.index
+        # a graph of tiles (``tile_graph``) spells a tile of several letters as its symbol
+        spell = tiles.symbols if is_tile_graph(graph, tiles) else {}
+        # each tile's letter numbers; tiles the dictionary cannot spell are left out
+        self.steps = {t: [index[ch] for ch in spell.get(t, t)] for t in tiles.values
+                      if all(ch in index for ch in spell.get(t, t))}
+        # the node-mask bit of each tile's first letter: a tile whose bit is not in a node's
+        # mask cannot follow there, without walking the graph
+        self.first_bit = {t: 1 << steps[0] for t, steps in self.steps.items()}
+
+    def step(self, node: int, tile: str) -> int:
+        child = self.graph.child
+        for letter in self.steps.get(tile, ()):
+            node = child(node, letter)
+            if node < 0:
+                return -1
+        return node if tile in self.steps else -1
+
+def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout: Layout,
+                   top: int | None = None, use: str | None = None) -> list[Move]:
+    """Every legal move, best first (score descending, then coordinate, then word); the first
+    ``top`` of them if given. ``use`` is ``"c"`` or ``"python"`` (default: the C core where it
+    is built, see ``solver.backend``)."""
+    graph = tile_graph(graph, tiles)
+    gen = MoveGenerator(graph, tiles, layout)
+    first = is_empty(board)
+    across = across_moves
+    if all(len(steps) == 1 for steps in gen.steps.values()) and (
+            not tiles.apart or is_tile_graph(graph, tiles)):
+        across = across_moves_fast
+        from ..grid.solver import backend
+
+        # the core spells words a character a tile: a blank's lower case must be one too
+        spelt = all(len(tiles.lower[t]) == 1 or t in tiles.symbols for t in gen.steps)
+        core = graph.core() if (use or backend()) == "c" and len(board) <= 63 and spelt else None
+        if core is not None:
+            return core_moves(core, gen, board, rack, blanks, layout, first, top)
+    moves = both_ways(across, gen, board, layout, rack, blanks, first)
+    return moves if top is None else moves[:top]
+
+def both_ways(across, gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: int,
+              first: bool) -> list[Move]:
+    """The moves ``across`` (an across-move generator) finds on the board and, as down moves,
+    on the transposed board, best first."""
+    moves = list(across(gen, board, layout, rack, blanks, first, ACROSS))
+    for move in across(gen, transpose(board), layout.transposed(), rack, blanks, first, DOWN):
+        if len(move.placed) == 1 and makes_across_word(board, *move.placed[0][:2]):
+            continue
+        moves.append(move)
+    moves.sort(key=Move.key)
+    return moves
+
+def makes_across_word(board, r: int, c: int) -> bool:
+    """True if a tile on (r, c) has a tile beside it: a single tile played there is the across
+    move it makes already, not also a down move."""
+    return bool((c > 0 and board[r][c - 1]) or (c + 1 < len(board) and board[r][c + 1]))
+
+def core_moves(core, gen: MoveGenerator, board, rack: dict, blanks: int, layout: Layout, first: bool,
+               top: int | None) -> list[Move]:
+    """``generate_moves`` with the search in the C core (``scrabble_across``, the same search
+    as ``across_moves_fast``). Moves come back as plain tuples; only the ``top`` best become
+    ``Move`` objects, which is where the time would otherwise go."""
+    tiles = gen.tiles
+    bingo = layout.bingo if layout.bingo is not None else tiles.bingo
+    raw, builders = [], []
+    spell_out = core_words(tiles)
+    for direction, grid, lay in ((ACROSS, board, layout),
+                                 (DOWN, transpose(board), layout.transposed())):
+        tables = FastTables(gen, grid, lay, rack, first)
+        rack_bytes = bytes(min(c, 255) for c in tables.cnt) + bytes(64 - len(tables.cnt))
+        found = core.scrabble_across(*tables.core_args(grid, lay, rack_bytes, blanks, tiles, bingo))
+        down = direction == DOWN
+        for row, start, letters, new_mask, blank_mask, score, word in found:
+            if spell_out:
+                word = word.translate(spell_out)
+            if down and not new_mask & (new_mask - 1) and \
+                    makes_across_word(board, start + new_mask.bit_length() - 1, row):
+                continue
+            key = (-score, down, start, row) if down else (-score, down, row, start)
+            raw.append((key, word, len(builders), row, start, letters, new_mask, blank_mask, score))
+        builders.append((direction, tables))
+    raw.sort(key=lambda item: item[:2])  # Move.key's order: the C core spelled the words
+    if top is not None:
+        raw = raw[:top]
+    moves = []
+    leaves: dict = {}  # by the tiles used: a count a letter, in `width` bits (a rack's worth)
+    width = max(tiles.rack_size, sum(rack.values())).bit_length()
+    for _, word, which, row, start, letters, new_mask, blank_mask, score in raw:
+        direction, tables = builders[which]
+        squares, placed, used, used_blanks = [], [], 0, 0
+        for i, letter in enumerate(letters):
+            if new_mask >> i & 1:
+                if blank_mask >> i & 1:
+                    square = tables.sq_blank[letter]
+                    used_blanks += 1
+                else:
+                    square = tables.sq_new[letter]
+                    used += 1 << width * letter
+                placed.append((row, start + i, square[0], square[1]) if direction == ACROSS
+                              else (start + i, row, square[0], square[1]))
+                squares.append(square)
+            else:
+                squares.append(tables.bsquare[row][start + i])
+        leave = leaves.get((used, used_blanks))
+        if leave is None:
+            cnt = [c - (used >> width * i & (1 << width) - 1) for i, c in enumerate(tables.cnt)]
+            leave = leaves[used, used_blanks] = tables.leave(cnt, blanks - used_blanks)
+        if direction == ACROSS:
+            move = Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave, tiles)
+        else:
+            move = Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave, tiles)
+        move._word = word
+        moves.append(move)
+    return moves
+
+def anchors(board, layout: Layout, first: bool) -> list[tuple[int, int]]:
+    """Empty squares next to a tile; on an empty board, the centre."""
+    if first:
+        return [layout.centre]
+    n = len(board)
+    out = []
+    for r in range(n):
+        for c in range(n):
+            if board[r][c] is None and any(
+                    0 <= r + dr < n and 0 <= c + dc < n and board[r + dr][c + dc] is not None
+                    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))):
+                out.append((r, c))
+    return out
+
+def cross_checks(gen: MoveGenerator, board, tiles: TileSet):
+    """For each empty square with tiles above or below: (the tiles that make a word of the
+    column there, the points of the column's tiles); None where any tile goes and scores alone."""
+    n = len(board)
+    values = tiles.values
+    checks = [[None] * n for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            if board[r][c] is not None:
+                continue
+            above = []
+            i = r - 1
+            while i >= 0 and board[i][c] is not None:
+                above.append(board[i][c])
+                i -= 1
+            above.reverse()
+            below = []
+            i = r + 1
+            while i < n and board[i][c] is not None:
+                below.append(board[i][c])
+                i += 1
+            if not above and not below:
+                continue
+            points = sum(0 if blank else values[t] for t, blank in above + below)
+            above_tiles = [t for t, _ in above]
+            below_tiles = [t for t, _ in below]
+            node = 0
+            for t, _ in above:
+                node = gen.step(node, t)
+                if node < 0:
+                    break
+            allowed = set()
+            if node >= 0:
+                for tile in gen.steps:
+                    end = gen.step(node, tile)
+                    for t, _ in below:
+                        if end < 0:
+                            break
+                        end = gen.step(end, t)
+                    if end >= 0 and gen.graph.masks[end] & TERMINAL and not \
+                            gen.tiles.spelled_apart(above_tiles + [tile] + below_tiles):
+                        allowed.add(tile)
+            checks[r][c] = (allowed, points)
+    return checks
+
+def across_moves(gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: int, first: bool,
+                 direction: str):
+    """The across moves of ``board`` (``direction`` says what they are on the real board)."""
+    n = len(board)
+    checks = cross_checks(gen, board, gen.tiles)
+    anchor_set = set(anchors(board, layout, first))
+    rack = dict(rack)
+    found: list[Move] = []
+    masks = gen.graph.masks
+    tiles_in_set = [t for t in gen.tiles.values if t in gen.steps]
+    bingo = layout.bingo if layout.bingo is not None else gen.tiles.bingo
+    rack_total = sum(rack.values()) + blanks
+    state = {"blanks": blanks}
+
+    def record(row, end, squares):
+        """A word ends before column ``end``: score it as a move."""
+        start = end - len(squares)
+        placed = [(row, start + i, t, b) for i, (t, b, new) in enumerate(squares) if new]
+        score = score_move(board, layout, gen.tiles, row, start, squares, checks,
+                           bingo if len(placed) == gen.tiles.rack_size else 0)
+        leave = show_leave(rack, state["blanks"])
+        if direction == DOWN:
+            placed = [(c, r, t, b) for r, c, t, b in placed]
+            found.append(Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave,
+                              gen.tiles))
+        else:
+            found.append(Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave,
+                              gen.tiles))
+
+    first_bit = gen.first_bit
+    single = {t for t, steps in gen.steps.items() if len(steps) == 1}
+    first, targets = gen.graph.first, gen.graph.targets
+
+    def follow(node, tile):
+        """The node after ``tile``, for a tile that ``choices`` has let through."""
+        if tile in single:
+            return targets[first[node] + (masks[node] & (first_bit[tile] - 1)).bit_count()]
+        return gen.step(node, tile)
+
+    def choices(row, col, node):
+        """(tile, is_blank) pairs the rack can put on this empty square after ``node``."""
+        check = checks[row][col]
+        allowed = check[0] if check else None
+        mask = masks[node]
+        out = []
+        for tile in rack:
+            if rack[tile] and tile in first_bit and mask & first_bit[tile] and (
+                    allowed is None or tile in allowed):
+                out.append((tile, False))
+        if state["blanks"]:
+            for tile in tiles_in_set:
+                if mask & first_bit[tile] and (allowed is None or tile in allowed):
+                    out.append((tile, True))
+        return out
+
+    def take(tile, blank):
+        if blank:
+            state["blanks"] -= 1
+        else:
+            rack[tile] -= 1
+
+    def give(tile, blank):
+        if blank:
+            state["blanks"] += 1
+        else:
+            rack[tile] += 1
+
+    apart = gen.tiles.apart
+
+    def extend_right(row, col, node, squares, anchor):
+        if col < n and board[row][col] is not None:
+            tile, blank = board[row][col]
+            nxt = gen.step(node, tile)
+            if nxt >= 0 and not (apart and squares and (squares[-1][0], tile) in apart):
+                squares.append((tile, blank, False))
+                extend_right(row, col + 1, nxt, squares, anchor)
+                squares.pop()
+            return
+        if col > anchor and masks[node] & TERMINAL and len(squares) >= 2:
+            record(row, col, squares)
+        if col >= n:
+            return
+        for tile, blank in choices(row, col, node):
+            if apart and squares and (squares[-1][0], tile) in apart:
+                continue
+            nxt = follow(node, tile)
+            if nxt < 0:
+                continue
+            take(tile, blank)
+            squares.append((tile, blank, True))
+            extend_right(row, col + 1, nxt, squares, anchor)
+            squares.pop()
+            give(tile, blank)
+
+    def left_part(row, anchor, node, squares, limit):
+        extend_right(row, anchor, node, squares, anchor)
+        if limit <= 0:
+            return
+        for tile, blank in choices_free(node):
+            if apart and squares and (squares[-1][0], tile) in apart:
+                continue
+            nxt = follow(node, tile)
+            if nxt < 0:
+                continue
+            take(tile, blank)
+            squares.append((tile, blank, True))
+            left_part(row, anchor, nxt, squares, limit - 1)
+            squares.pop()
+            give(tile, blank)
+
+    def choices_free(node):
+        """(tile, is_blank) pairs that can follow ``node`` where there is no cross-word."""
+        mask = masks[node]
+        out = [(tile, False) for tile in rack
+               if rack[tile] and tile in first_bit and mask & first_bit[tile]]
+        if state["blanks"]:
+            out.extend((tile, True) for tile in tiles_in_set if mask & first_bit[tile])
+        return out
+
+    for row, col in sorted(anchor_set):
+        if col > 0 and board[row][col - 1] is not None:
+            # the left part is the board's tiles before the anchor
+            start = col
+            while start > 0 and board[row][start - 1] is not None:
+                start -= 1
+            node = 0
+            squares = []
+            for c in range(start, col):
+                tile, blank = board[row][c]
+                node = gen.step(node, tile)
+                if node < 0 or apart and squares and (squares[-1][0], tile) in apart:
+                    node = -1
+                    break
+                squares.append((tile, blank, False))
+            if node >= 0:
+                extend_right(row, col, node, squares, col)
+        else:
+            limit = 0
+            c = col - 1
+            while c >= 0 and board[row][c] is None and (row, c) not in anchor_set:
+                limit += 1
+                c -= 1
+            left_part(row, col, 0, [], min(limit, rack_total - 1))
+    return found
+
+class FastTables:
+    """The tables of the letter-mask search (``across_moves_fast`` and the C core's
+    ``scrabble_across``) for one board and rack: letters are the graph's letter numbers."""
+
+    def __init__(self, gen: MoveGenerator, board, layout: Layout, rack: dict, first: bool):
+        n = len(board)
+        tiles = gen.tiles
+        self.letter_of = letter_of = {t: steps[0] for t, steps in gen.steps.items()}
+        values = tiles.values
+        size = max(letter_of.values(), default=0) + 1
+        self.val = val = [0] * size
+        every = 0
+        self.sq_new = sq_new = [None] * size
+        self.sq_blank = sq_blank = [None] * size
+        for t, i in letter_of.items():
+            val[i] = values[t]
+            every |= 1 << i
+            sq_new[i] = (t, False, True)
+            sq_blank[i] = (t, True, True)
+        self.every = every
+        checks = cross_checks(gen, board, tiles)
+        self.allow = allow = [[every] * n for _ in range(n)]
+        self.cpoints = cpoints = [[None] * n for _ in range(n)]
+        for r in range(n):
+            for c in range(n):
+                check = checks[r][c]
+                if check is not None:
+                    bits = 0
+                    for t in check[0]:
+                        bits |= 1 << letter_of[t]
+                    allow[r][c] = bits
+                    cpoints[r][c] = check[1]
+        # board squares: the letter (-1 if the dictionary cannot spell it), points, square tuple
+        self.bletter = bletter = [[-1] * n for _ in range(n)]
+        self.bpoints = bpoints = [[0] * n for _ in range(n)]
+        self.bsquare = bsquare = [[None] * n for _ in range(n)]
+        for r in range(n):
+            for c in range(n):
+                square = board[r][c]
+                if square is not None:
+                    t, b = square
+                    bletter[r][c] = letter_of.get(t, -1)
+                    bpoints[r][c] = 0 if b else values[t]
+                    bsquare[r][c] = (t, b, False)
+        self.anchor_set = set(anchors(board, layout, first))
+        self.cnt = cnt = [0] * size
+        self.rack_bits = 0
+        self.leave_order = []  # (tile, letter or None, fixed count) in show_leave's order
+        for t in sorted(rack):
+            if t in letter_of:
+                cnt[letter_of[t]] = rack[t]
+                if rack[t]:
+                    self.rack_bits |= 1 << letter_of[t]
+                self.leave_order.append((t, letter_of[t], 0))
+            else:
+                self.leave_order.append((t, None, rack[t]))
+
+    def leave(self, cnt, n_blanks: int) -> str:
+        """The rack's tiles left (``cnt`` by letter), as ``show_leave`` writes them."""
+        return "".join((t if len(t) == 1 else f"[{t}]") * (cnt[i] if i is not None else k)
+                       for t, i, k in self.leave_order) + BLANK * n_blanks
+
+    def core_args(self, board, layout: Layout, rack_bytes: bytes, blanks: int,
+                  tiles: TileSet, bingo: int) -> tuple:
+        """The arguments of the C core's ``scrabble_across`` for this board."""
+        from array import array
+
+        n = len(board)
+        cells = [(r, c) for r in range(n) for c in range(n)]
+        board_letters = bytes((-1 if board[r][c] is None else self.bletter[r][c] if
+                               self.bletter[r][c] >= 0 else -2) & 0xFF for r, c in cells)
+        anchor = bytes(1 if cell in self.anchor_set else 0 for cell in cells)
+        cp = [self.cpoints[r][c] for r, c in cells]
+        return (n, board_letters,
+                array("i", [self.bpoints[r][c] for r, c in cells]).tobytes(),
+                array("Q", [self.allow[r][c] for r, c in cells]).tobytes(),
+                array("i", [-1 if v is None else v for v in cp]).tobytes(),
+                bytes(layout.letter[r][c] for r, c in cells),
+                bytes(layout.word[r][c] for r, c in cells),
+                anchor, rack_bytes, blanks,
+                array("i", self.val + [0] * (64 - len(self.val))).tobytes(),
+                self.every, tiles.rack_size, bingo,
+                bytes(1 if board[r][c] is not None and board[r][c][1] else 0 for r, c in cells),
+                self.spelling(False, tiles), self.spelling(True, tiles))
+
+    def spelling(self, blank: bool, tiles: TileSet) -> str:
+        """Each letter number's tile (or blank form) as one character, for the C core: a tile
+        of several letters as its symbol (another one for its blank, see ``core_words``)."""
+        out = ["?"] * 64
+        for tile, i in self.letter_of.items():
+            if tile in tiles.symbols:
+                out[i] = chr(ord(tiles.symbols[tile]) + 0x100 * blank)
+            else:
+                out[i] = tiles.lower[tile] if blank else tile
+        return "".join(out)
+
+def core_words(tiles: TileSet) -> dict:
+    """``str.translate`` table from the C core's words to ``show_word``'s: ``[CH]``, ``[ch]``."""
+    table = {}
+    for tile, symbol in tiles.symbols.items():
+        table[ord(symbol)] = f"[{tile}]"
+        table[ord(symbol) + 0x100] = f"[{tiles.lower[tile]}]"
+    return table
+
+def across_moves_fast(gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: int,
+                      first: bool, direction: str):
+    """``across_moves`` for tile sets whose tiles are all one letter (every edition but the
+    Spanish one): the same search over letter bit masks, with the graph arrays used directly,
+    cross-checks as masks of letters, and the score summed as the move grows."""
+    n = len(board)
+    tiles = gen.tiles
+    graph = gen.graph
+    masks, firsts, targets = graph.masks, graph.first, graph.targets
+    tables = FastTables(gen, board, layout, rack, first)
+    val, every, sq_new, sq_blank = tables.val, tables.every, tables.sq_new, tables.sq_blank
+    allow, cpoints = tables.allow, tables.cpoints
+    bletter, bpoints, bsquare = tables.bletter, tables.bpoints, tables.bsquare
+    anchor_set, cnt, rack_bits = tables.anchor_set, tables.cnt, tables.rack_bits
+    found: list[Move] = []
+    bingo = layout.bingo if layout.bingo is not None else tiles.bingo
+    rack_size = tiles.rack_size
+    rack_total = sum(rack.values()) + blanks
+    n_blanks = blanks
+    TERM = TERMINAL
+
+    def record(row, end, squares, score):
+        start = end - len(squares)
+        placed = [(row, start + i, t, b) for i, (t, b, new) in enumerate(squares) if new]
+        if len(placed) == rack_size:
+            score += bingo
+        leave = tables.leave(cnt, n_blanks)
+        if direction == DOWN:
+            placed = [(c, r, t, b) for r, c, t, b in placed]
+            found.append(Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave,
+                              tiles))
+        else:
+            found.append(Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave,
+                              tiles))
+
+    def extend(row, col, node, squares, anchor, pts, wmul, cross):
+        nonlocal rack_bits, n_blanks
+        base = len(squares)
+        bs = bsquare[row]
+        if col < n and bs[col] is not None:
+            brow, bp = bletter[row], bpoints[row]
+            while col < n and bs[col] is not None:
+                li = brow[col]
+                m = masks[node]
+                if li < 0 or not m >> li & 1:
+                    del squares[base:]
+                    return
+                node = targets[firsts[node] + (m & ((1 << li) - 1)).bit_count()]
+                squares.append(bs[col])
+                pts += bp[col]
+                col += 1
+        m = masks[node]
+        if col > anchor and m & TERM and len(squares) >= 2:
+            record(row, col, squares, pts * wmul + cross)
+        if col < n:
+            cand = m & allow[row][col] & (every if n_blanks else rack_bits)
+            if cand:
+                e0 = firsts[node]
+                lmul = layout.letter[row][col]
+                wmc = layout.word[row][col]
+                cp = cpoints[row][col]
+                wm2 = wmul * wmc
+                while cand:
+                    bit = cand & -cand
+                    cand ^= bit
+                    i = bit.bit_length() - 1
+                    nxt = targets[e0 + (m & (bit - 1)).bit_count()]
+                    if cnt[i]:
+                        cnt[i] -= 1
+                        if not cnt[i]:
+                            rack_bits ^= bit
+                        v = val[i] * lmul
+                        squares.append(sq_new[i])
+                        extend(row, col + 1, nxt, squares, anchor, pts + v, wm2,
+                               cross if cp is None else cross + (cp + v) * wmc)
+                        squares.pop()
+                        if not cnt[i]:
+                            rack_bits |= bit
+                        cnt[i] += 1
+                    if n_blanks:
+                        n_blanks -= 1
+                        squares.append(sq_blank[i])
+                        extend(row, col + 1, nxt, squares, anchor, pts, wm2,
+                               cross if cp is None else cross + cp * wmc)
+                        squares.pop()
+                        n_blanks += 1
+        del squares[base:]
+
+    def left_part(row, anchor, node, squares, lvals, limit):
+        nonlocal rack_bits, n_blanks
+        k = len(squares)
+        pts, wmul = 0, 1
+        lrow, wrow = layout.letter[row], layout.word[row]
+        for j in range(k):
+            c = anchor - k + j
+            pts += lvals[j] * lrow[c]
+            wmul *= wrow[c]
+        extend(row, anchor, node, squares, anchor, pts, wmul, 0)
+        if limit <= 0:
+            return
+        m = masks[node]
+        cand = m & (every if n_blanks else rack_bits)
+        e0 = firsts[node]
+        while cand:
+            bit = cand & -cand
+            cand ^= bit
+            i = bit.bit_length() - 1
+            nxt = targets[e0 + (m & (bit - 1)).bit_count()]
+            if cnt[i]:
+                cnt[i] -= 1
+                if not cnt[i]:
+                    rack_bits ^= bit
+                squares.append(sq_new[i])
+                lvals.append(val[i])
+                left_part(row, anchor, nxt, squares, lvals, limit - 1)
+                lvals.pop()
+                squares.pop()
+                if not cnt[i]:
+                    rack_bits |= bit
+                cnt[i] += 1
+            if n_blanks:
+                n_blanks -= 1
+                squares.append(sq_blank[i])
+                lvals.append(0)
+                left_part(row, anchor, nxt, squares, lvals, limit - 1)
+                lvals.pop()
+                squares.pop()
+                n_blanks += 1
+
+    for row, col in sorted(anchor_set):
+        if col > 0 and board[row][col - 1] is not None:
+            start = col
+            while start > 0 and board[row][start - 1] is not None:
+                start -= 1
+            node = 0
+            squares = []
+            pts = 0
+            for c in range(start, col):
+                li = bletter[row][c]
+                m = masks[node]
+                if li < 0 or not m >> li & 1:
+                    node = -1
+                    break
+                node = targets[firsts[node] + (m & ((1 << li) - 1)).bit_count()]
+                squares.append(bsquare[row][c])
+                pts += bpoints[row][c]
+            if node >= 0:
+                extend(row, col, node, squares, col, pts, 1, 0)
+        else:
+            limit = 0
+            c = col - 1
+            while c >= 0 and board[row][c] is None and (row, c) not in anchor_set:
+                limit += 1
+                c -= 1
+            left_part(row, col, 0, [], [], min(limit, rack_total - 1))
+    return found
+
+def score_move(board, layout: Layout, tiles: TileSet, row: int, start: int, squares, checks,
+               bingo: int) -> int:
+    """The main word's points (premiums under new tiles), plus each cross-word's (from the
+    cross-checks' points of the column's tiles and the new tile), plus the bingo bonus."""
+    values = tiles.values
+    total = 0
+    multiplier = 1
+    crosses = 0
+    for i, (tile, blank, new) in enumerate(squares):
+        points = 0 if blank else values[tile]
+        if new:
+            c = start + i
+            lm, wm = layout.letter[row][c], layout.word[row][c]
+            total += points * lm
+            multiplier *= wm
+            check = checks[row][c]
+            if check is not None:
+                crosses += (check[1] + points * lm) * wm
+        else:
+            total += points
+    return total * multiplier + crosses + bingo
