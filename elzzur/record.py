@@ -1,9 +1,10 @@
-"""Immutable value classes for the objects every run builds (boards, cells, languages).
+"""Immutable value objects, the one style of every record elzzur builds (boards, cells,
+languages, rules, results, Scrabble tile sets, layouts and moves).
 
 What ``@dataclass(frozen=True)`` gives, written out: importing ``dataclasses`` (with ``inspect``)
 costs several times a whole board solve, and ``elzzur demo`` aims to start about as fast as
-Python itself. Results are still frozen dataclasses (``elzzur.grid.results``); they are built only
-by the Python API, not on the command line's path.
+Python itself. A subclass names its fields in ``__slots__``, may give defaults (``_defaults``)
+and compute derived fields once (``__post_init__``, with ``object.__setattr__``).
 """
 
 from __future__ import annotations

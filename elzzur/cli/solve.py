@@ -111,7 +111,8 @@ def game_rules(args: Args, language):
 
 def render_board(board, language, dictionary, args: Args) -> str:
     from ..views.text import render
-    from ..grid.solver import find_words, sort_key
+    from ..grid.results import sort_key
+    from ..grid.solver import find_words
 
     rules = game_rules(args, language)
     # --min-length narrows the list; it never admits words shorter than the rules allow

@@ -1,34 +1,51 @@
-"""What a solve returns: every word once, with its best path and score, and the totals."""
+"""What a solve returns: every word once, with its best path and score, and the totals; and the
+orders words are listed in (the command line's rows, ``(word, score, path)``, sort the same way).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..record import Record
 
-from .board import Board
-from .solver import SORT_ORDERS, sort_key
+SORT_ORDERS = ("score", "length", "start", "end", "alpha")
 
-SORT_KEYS = SORT_ORDERS
+# How each order ranks a word (word, score, path); paths compare cell by cell, row by row.
+_SORT_KEYS = {
+    "score": lambda word, score, path: (-score, word),
+    "length": lambda word, score, path: (-len(word), -score, word),
+    "start": lambda word, score, path: (path[0], -score, word),
+    "end": lambda word, score, path: (path[-1], -score, word),
+    "alpha": lambda word, score, path: (word,),
+}
 
 
-@dataclass(frozen=True)
-class Found:
+def sort_key(by: str):
+    """The key function of a sort order: ``score`` (highest first), ``length`` (longest first),
+    ``start`` or ``end`` cell (row by row), or ``alpha``; ties fall back to score, then word.
+    """
+    try:
+        return _SORT_KEYS[by]
+    except KeyError:
+        raise ValueError(f"unknown sort order {by!r} (choose from {', '.join(SORT_ORDERS)})") from None
+
+
+class Found(Record):
     """A word on the board, its best score, the path (row, column) that scores it, and its
-    commonness band (``elzzur.lexicon.commonness``: 1 everyday, 2 common, 3 uncommon, 4 rare; None
-    if the language's own dictionary lacks the word or the language has no band data)."""
+    commonness band (``elzzur.lexicon.commonness``: 1 everyday, 2 common, 3 uncommon, 4 rare;
+    None if the language's own dictionary lacks the word or the language has no band data).
+    ``Found(word, score, path, band=None)``."""
 
-    word: str
-    score: int
-    path: tuple[tuple[int, int], ...]
-    band: int | None = None
+    __slots__ = ("word", "score", "path", "band")
+
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"band": None}
 
 
-@dataclass(frozen=True)
-class Solution:
-    """All the words of one board, in a chosen order."""
+class Solution(Record):
+    """All the words of one board (``board``, a ``Board``; ``language``, its code; ``words``, a
+    tuple of ``Found``), in a chosen order: a frozen sequence, indexed by position or by word."""
 
-    board: Board
-    language: str
-    words: tuple[Found, ...]
+    __slots__ = ("board", "language", "words")
 
     def __iter__(self):
         return iter(self.words)
@@ -36,11 +53,14 @@ class Solution:
     def __len__(self) -> int:
         return len(self.words)
 
-    def __getitem__(self, word: str) -> Found:
-        for found in self.words:
-            if found.word == word:
-                return found
-        raise KeyError(word)
+    def __getitem__(self, key):
+        """``solution[0]``, ``solution[:3]`` (a sequence), or ``solution["ECHO"]``."""
+        if isinstance(key, str):
+            for found in self.words:
+                if found.word == key:
+                    return found
+            raise KeyError(key)
+        return self.words[key]
 
     @property
     def longest(self) -> int:

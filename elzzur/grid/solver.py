@@ -17,29 +17,8 @@ from .board import Board
 from ..lexicon.dictionary import Dictionary
 from ..lexicon.languages import Language
 from ..errors import ElzzurError
+from .results import Found, Solution
 from .rules import get_rules
-
-SORT_ORDERS = ("score", "length", "start", "end", "alpha")
-
-# How each order ranks a word (word, score, path); paths compare cell by cell, row by row.
-_SORT_KEYS = {
-    "score": lambda word, score, path: (-score, word),
-    "length": lambda word, score, path: (-len(word), -score, word),
-    "start": lambda word, score, path: (path[0], -score, word),
-    "end": lambda word, score, path: (path[-1], -score, word),
-    "alpha": lambda word, score, path: (word,),
-}
-
-
-def sort_key(by: str):
-    """The key function of a sort order: ``score`` (highest first), ``length`` (longest first),
-    ``start`` or ``end`` cell (row by row), or ``alpha``; ties fall back to score, then word.
-    """
-    try:
-        return _SORT_KEYS[by]
-    except KeyError:
-        raise ValueError(f"unknown sort order {by!r} (choose from {', '.join(SORT_ORDERS)})") from None
-
 
 def backend() -> str:
     """``"c"`` if the C core is built and not disabled by ``ELZZUR_PURE_PYTHON=1``, else
@@ -188,7 +167,6 @@ def solve(board: Board, dictionary: Dictionary, language: Language,
     without band data rather than an empty answer.
     """
     from ..lexicon.commonness import band_lookup, is_common
-    from .results import Found, Solution
 
     band = band_lookup(language, needed=common)  # no band data for common: fail before searching
     found = find_words(board, dictionary, language, min_length, use, rules, revisit)

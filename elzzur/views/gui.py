@@ -167,7 +167,8 @@ class SolveJob:
         try:
             from ..lexicon.dictionary import load_dictionary
             from ..grid.rules import get_rules
-            from ..grid.solver import find_words, sort_key
+            from ..grid.results import sort_key
+            from ..grid.solver import find_words
 
             with self._lock:  # the caches of dictionaries and rules are not thread-safe
                 rules = get_rules(self.rules_name)
