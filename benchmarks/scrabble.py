@@ -163,8 +163,7 @@ def main(argv=None) -> int:
     # brute force against fast on a 7x7 corner around the first position's centre
     seed, plies, board, bag = positions[0]
     small = [row[4:11] for row in board[4:11]]
-    small_layout = Layout([row[4:11] for row in layout.rows[4:11]], "7x7")
-    small_layout.bingo = tiles.bingo
+    small_layout = Layout([row[4:11] for row in layout.rows[4:11]], "7x7", tiles.bingo)
     words = {w for w in graph if 2 <= len(w) <= 7}
     brute_rack = racks_for(seed, bag, 0, 1, size=4)[0]
     rack, nb = brute_rack

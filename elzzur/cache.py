@@ -1,7 +1,5 @@
-"""A per-user cache of things derived from files: parsed TOML, word graphs of user dictionaries.
-
-Reading a language file with ``tomllib`` costs more than a whole solve (the module alone takes
-milliseconds to import); a marshalled copy loads in microseconds. Entries are named after the
+"""A per-user cache of things derived from files: parsed TOML (``datafiles.load_toml``), word
+graphs of user dictionaries, Scrabble tile graphs. Entries are named after the
 source file's path, size and modification time, so an edited file is read afresh. The cache is
 ``$ELZZUR_CACHE_DIR``, else ``$XDG_CACHE_HOME/elzzur``, else ``~/.cache/elzzur``; if it cannot be
 written, elzzur works the same, only slower.
@@ -9,7 +7,6 @@ written, elzzur works the same, only slower.
 
 from __future__ import annotations
 
-import marshal
 import os
 
 
@@ -62,59 +59,18 @@ def read(path: str | None) -> bytes | None:
 
 
 def write(path: str | None, data: bytes) -> None:
-    """Store ``data`` atomically, with a checksum; a cache that cannot be written is not an error."""
+    """Store ``data`` with its checksum, whole or not at all (``AtomicOutput``); a cache that
+    cannot be written is not an error."""
     if path is None:
         return
-    temp = f"{path}.{os.getpid()}.tmp"
+    from .errors import ElzzurError
+    from .files import AtomicOutput
+
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(temp, "wb") as f:
-            f.write(data)
-            f.write(checksum(data))
-        os.replace(temp, path)
-    except OSError:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-
-
-_loaded: dict[str, dict] = {}  # per process, by cache entry: a file is read once per run
-
-
-def load_toml(path: str, origin: str) -> dict:
-    """A TOML file's contents, from the cache when the file has not changed (read once per
-    process: callers share the table and must not change it)."""
-    from .errors import ElzzurError
-
-    cached = entry(path, "toml.marshal")
-    if cached in _loaded:
-        return _loaded[cached]
-    data = read(cached)
-    if data is not None:
-        try:
-            table = marshal.loads(data)
-        except (ValueError, EOFError, TypeError):
-            pass
-        else:
-            if cached is not None:
-                _loaded[cached] = table
-            return table
-    import tomllib
-
-    try:
-        with open(path, "rb") as f:
-            table = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise ElzzurError(f"{origin}: {e}") from None
-    except UnicodeDecodeError as e:
-        raise ElzzurError(f"{origin}: not UTF-8 text ({e.reason})") from None
-    except OSError as e:
-        raise ElzzurError(f"{origin}: {e.strerror}") from None
-    try:
-        write(cached, marshal.dumps(table))
-    except ValueError:  # a value marshal cannot store (TOML dates): just don't cache it
+        with AtomicOutput(path, binary=True) as out:
+            out.file.write(data)
+            out.file.write(checksum(data))
+            out.commit()
+    except (OSError, ElzzurError):
         pass
-    if cached is not None:
-        _loaded[cached] = table
-    return table

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from elzzur.grid.board import parse_board
-from elzzur.lexicon.dictionary import Dictionary, clean_word, clean_words, load_dictionary
+from elzzur.lexicon.cleaning import clean_word, clean_words
+from elzzur.lexicon.dictionary import Dictionary, load_dictionary
 from elzzur.errors import ElzzurError
 from elzzur.lexicon.languages import available, get_language
 from elzzur.grid.solver import find_words

@@ -8,9 +8,9 @@ import string
 
 import pytest
 
+from elzzur.lexicon.cleaning import clean_word, clean_words
 from elzzur.lexicon.dictionary import (
-    builtin_dictionary, clean_word, clean_words, has_builtin_dictionary, load_dictionary,
-    read_word_list,
+    builtin_dictionary, has_builtin_dictionary, load_dictionary, read_word_list,
 )
 from elzzur.errors import ElzzurError
 from elzzur.lexicon.languages import get_language

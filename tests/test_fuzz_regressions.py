@@ -8,6 +8,7 @@ hang or a crash.
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from conftest import child_env
-from elzzur import cache
+from elzzur import cache, datafiles
 from elzzur.grid.board import read_board_text
 from elzzur.lexicon.dictionary import graph_kind, load_dictionary
 from elzzur.errors import ElzzurError
@@ -97,7 +98,7 @@ def test_a_damaged_cache_entry_of_a_language_file_is_read_again(tmp_path, monkey
     read_language(str(path), str(path), FILE)
     entry = Path(cache.entry(str(path), "toml.marshal"))
     entry.write_bytes(fuzz.apply_edits(entry.read_bytes(), edits))
-    cache._loaded.clear()
+    datafiles._loaded.clear()
     assert read_language(str(path), str(path), FILE).letter_values == EN.letter_values
 
 
@@ -109,7 +110,7 @@ def test_a_cache_entry_cut_short_is_derived_again(tmp_path, monkeypatch):
     read_language(str(path), str(path), FILE)
     entry = Path(cache.entry(str(path), "toml.marshal"))
     entry.write_bytes(entry.read_bytes()[:-9])
-    cache._loaded.clear()
+    datafiles._loaded.clear()
     assert read_language(str(path), str(path), FILE).code == "xx"
 
 
@@ -162,15 +163,16 @@ def test_a_cgp_run_that_is_not_a_small_ascii_number_is_an_error(cgp, message):
         parse_cgp(cgp)
 
 
-@pytest.mark.parametrize("old, new", [('"H" = { value = 4,', '"H" = { value = 1e4004,'),
-                                      ('"H" = { value = 4, count = 2 }', '"H" = [1]')])
-def test_a_tile_file_with_an_infinite_value_or_a_list_for_a_tile(tmp_path, old, new):
+@pytest.mark.parametrize("old, new, message", [
+    ('"H" = { value = 4,', '"H" = { value = 1e4004,', "key 'tiles.H.value' must be a whole number >= 0"),
+    ('"H" = { value = 4, count = 2 }', '"H" = [1]', "key 'tiles.H' must be a table")])
+def test_a_tile_file_with_an_infinite_value_or_a_list_for_a_tile(tmp_path, old, new, message):
     from elzzur.scrabble.tiles import load_tile_set
 
     path = tmp_path / "tiles.toml"
     text = (REPO / "elzzur" / "res" / "scrabble" / "tiles" / "en.toml").read_text(encoding="utf-8")
     path.write_text(text.replace(old, new), encoding="utf-8")
-    with pytest.raises(ElzzurError, match="bad tile set"):
+    with pytest.raises(ElzzurError, match=f"^{re.escape(str(path))}: {re.escape(message)}$"):
         load_tile_set(str(path))
 
 

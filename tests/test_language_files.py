@@ -334,7 +334,7 @@ def test_a_language_file_that_is_not_utf8_is_named(cli, tmp_path):
 
 def test_every_builtin_language_passes_the_checks_of_a_user_file():
     """Built-ins skip the checks that need unicodedata (start-up time): here they get them."""
-    from elzzur.cache import load_toml
+    from elzzur.datafiles import load_toml
     from elzzur.lexicon.languages import parse_language
     from elzzur.files import resource
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from elzzur.grid.board import parse_board
-from elzzur.lexicon.dictionary import builtin_dictionary, clean_word
+from elzzur.lexicon.cleaning import clean_word
+from elzzur.lexicon.dictionary import builtin_dictionary
 from elzzur.lexicon.languages import get_language
 from elzzur.grid.solver import backend, find_words
 

@@ -32,8 +32,9 @@ from hypothesis import assume, given, settings, strategies as st
 
 from elzzur.__main__ import main
 from elzzur.grid.board import MAX_TILE_LETTERS, Board, Cell, parse_board, parse_boards, parse_token
+from elzzur.lexicon.cleaning import clean_word, clean_words
 from elzzur.lexicon.dictionary import (
-    Dictionary, clean_word, clean_words, compile_words, load_dictionary, read_word_list,
+    Dictionary, compile_words, load_dictionary, read_word_list,
 )
 from elzzur.errors import ElzzurError, UsageError
 from elzzur.grid.generate import (
@@ -338,7 +339,7 @@ def test_the_gui_grid_holds_a_tile_with_a_value_and_a_bonus():
     """Regression: gui.board_entries and gui.build_board are inverses (what Load then Solve
     relies on); the bonus code goes between the letters and the value (Q=8 with tl is Qtl=8),
     and a QU tile shows as Qu where the language reads Qu back as QU."""
-    from elzzur.views.gui import board_entries, build_board
+    from elzzur.views.gui.editing import board_entries, build_board
 
     en = LANG["en"]
     board = parse_board("Qtl=8 A", en)
@@ -356,7 +357,7 @@ def test_the_gui_grid_holds_a_tile_with_a_value_and_a_bonus():
 def test_the_gui_grid_holds_any_board(data, code):
     """Any board (values, bonuses, prefix and suffix tiles, either/or tiles, holes) shown in the
     GUI's grid, with or without the language's Qu spelling, builds back to the same board."""
-    from elzzur.views.gui import board_entries, build_board
+    from elzzur.views.gui.editing import board_entries, build_board
 
     board, _ = data.draw(boards_and_rows(code))
     for shown_in in (None, LANG[code]):
@@ -375,7 +376,7 @@ def case_language():
 def test_a_qu_tile_reads_back_in_a_case_mode_language():
     """Regression: a case-mode language with Q, U and u: a board with a QU tile (as Boggle's
     dice roll it) reads back as the same board (QU was written Qu, another tile there)."""
-    from elzzur.views.gui import board_entries
+    from elzzur.views.gui.editing import board_entries
 
     language = case_language()
     board = Board(1, 2, (Cell("QU"), Cell("a")))
@@ -397,7 +398,7 @@ def test_a_case_mode_board_reads_back_as_written(cells):
     """In a case-mode language, where Qu, QU and qu are three tiles, any board printed aligned,
     as token rows on lines or inline, or shown in the GUI's grid, reads back as the same
     board."""
-    from elzzur.views.gui import board_entries, build_board
+    from elzzur.views.gui.editing import board_entries, build_board
 
     language = case_language()
     board = Board(1, len(cells), tuple(

@@ -188,4 +188,5 @@ def test_cli_kelimelik_layout(cli, tmp_path):
 def test_cli_unknown_layout_is_a_one_line_error(cli, tmp_path):
     (tmp_path / "empty.txt").write_text(EMPTY15 + "\n", encoding="utf-8")
     cli("scrabble", "-b", "empty.txt", "-r", "AEINRST", "--board-layout", "nosuch").error(
-        1, "no Scrabble board layout 'nosuch'")
+        2, "unknown board layout 'nosuch' (choose from kelimelik, standard, wwf, "
+           "or give the path of a board layout file)")

@@ -65,7 +65,7 @@ def test_a_bad_layout_key_is_a_clear_error(tmp_path):
     text = open(tile_set_path("wwf"), encoding="utf-8").read()
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace('layout = "wwf"', "layout = 3"), encoding="utf-8")
-    with pytest.raises(ElzzurError, match="bad tile set"):
+    with pytest.raises(ElzzurError, match="key 'layout' must be a layout name"):
         load_tile_set(str(bad))
 
 

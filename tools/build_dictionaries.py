@@ -35,7 +35,8 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tools"))
 
 from elzzur.lexicon import graph  # noqa: E402
-from elzzur.lexicon.dictionary import alphabet, clean_word  # noqa: E402
+from elzzur.lexicon.cleaning import clean_word  # noqa: E402
+from elzzur.lexicon.dictionary import alphabet  # noqa: E402
 from elzzur.lexicon.languages import get_language  # noqa: E402
 from lexicon import frequency, licences, recipe as recipes  # noqa: E402
 from lexicon.packages import Packages  # noqa: E402

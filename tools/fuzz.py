@@ -65,9 +65,9 @@ try:  # the installed elzzur, else the one of this checkout
 except ImportError:
     sys.path.insert(0, REPO)
 
-from elzzur import cache, scrabble  # noqa: E402
+from elzzur import cache, datafiles, scrabble  # noqa: E402
 from elzzur.grid import rules  # noqa: E402
-from elzzur.lexicon import dictionary, graph, languages  # noqa: E402
+from elzzur.lexicon import cleaning, dictionary, graph, languages  # noqa: E402
 from elzzur.grid.board import parse_board, parse_boards, parse_token, read_board_text  # noqa: E402
 from elzzur.errors import ElzzurError  # noqa: E402
 
@@ -409,9 +409,9 @@ class LanguageTarget(Target):
         from elzzur.lexicon.dictionary import Dictionary
 
         self.en = languages.get_language("en")
-        self.tables = {code: cache.load_toml(os.path.join(REPO, "elzzur", "res", "languages", f"{code}.toml"), code)
+        self.tables = {code: datafiles.load_toml(os.path.join(REPO, "elzzur", "res", "languages", f"{code}.toml"), code)
                        for code in self.LANGS}
-        self.rule_tables = {name: cache.load_toml(os.path.join(REPO, "elzzur", "res", "rules", f"{name}.toml"), name)
+        self.rule_tables = {name: datafiles.load_toml(os.path.join(REPO, "elzzur", "res", "rules", f"{name}.toml"), name)
                             for name in self.RULES}
         self.words = ["cat", "dog", "été", "straße", "ıi", "çağ", "niño", "über", "a", "qu", "zz",
                       "ǅ", "ﬃ", "İstanbul", "", "abc" * 30]
@@ -436,7 +436,7 @@ class LanguageTarget(Target):
 
     def run(self, example) -> None:
         op = example[0]
-        cache._loaded.clear()
+        datafiles._loaded.clear()
         languages._languages.clear()
         rules._rules.clear()
         if op == "language file":
@@ -454,7 +454,7 @@ class LanguageTarget(Target):
             languages.read_language(path, path, languages.FILE)  # writes the cache entry
             if not damage(cache.entry(path, "toml.marshal"), example[1]):
                 return  # the cache is not writable: nothing to damage
-            cache._loaded.clear()
+            datafiles._loaded.clear()
             self.use_language(languages.read_language(path, path, languages.FILE))
         elif op == "rules file":
             path = self.write(".toml", example[1])
@@ -466,7 +466,8 @@ class LanguageTarget(Target):
     def use_language(self, language) -> None:
         """What the solver does with a language: normalise words, score lengths, solve."""
         from elzzur.grid.board import parse_board as board_of
-        from elzzur.lexicon.dictionary import Dictionary, clean_words
+        from elzzur.lexicon.cleaning import clean_words
+        from elzzur.lexicon.dictionary import Dictionary
         from elzzur.grid.solver import find_words
 
         for word in self.words:
@@ -523,7 +524,7 @@ class DictionaryTarget(Target):
     def fixtures() -> tuple[bytes, bytes]:
         """A small compiled dictionary and its word graph, as bytes (the same on every run)."""
         en = languages.get_language("en")
-        keys = dictionary.clean_words(SMALL_WORDS, en)
+        keys = cleaning.clean_words(SMALL_WORDS, en)
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "small.marisa")
             dictionary.compile_words(keys).save(path)
@@ -683,7 +684,7 @@ class PositionTarget(Target):
                 return  # a real file on this machine
             scrabble.load_tile_set(spec)
         elif op == "tile file":
-            cache._loaded.clear()
+            datafiles._loaded.clear()
             tiles = scrabble.load_tile_set(self.write(".toml", example[1]))
             scrabble.parse_rack("AB?", tiles)
 

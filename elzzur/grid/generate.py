@@ -21,18 +21,16 @@ do), until the time runs out.
 from __future__ import annotations
 
 import math
-import os
 import random
 import sys
 import time
 
 from .board import Board, Cell
-from ..cache import load_toml
+from .. import datafiles
 from ..errors import ElzzurError, UsageError
 from ..lexicon.languages import Language
 from ..record import Record
-from ..files import resource
-from .rules import bonus_weights as drawn_bonuses
+from .rules import bonus_rounds, bonus_weights as drawn_bonuses
 
 LETTER_SOURCES = ("frequency", "dictionary", "bigram")
 BONUS_DRAWS = ("elzzur", "round1", "round2", "round3", "none")
@@ -64,32 +62,27 @@ class Dice(Record):
 
 
 def dice_sets() -> list[str]:
-    return sorted(name[:-5] for name in os.listdir(resource("dice")) if name.endswith(".toml"))
+    return datafiles.presets("dice")
 
 
 def get_dice(name: str, language: Language) -> Dice:
     """A built-in dice set by name, or a dice file by path; a Q face reads Qu."""
-    path = name if (os.sep in name or name.endswith(".toml")) else resource("dice", f"{name}.toml")
-    if not os.path.isfile(path):
-        raise UsageError(f"unknown dice {name!r} (choose from {', '.join(dice_sets())}, "
-                         "or give the path of a dice file)")
-    data = load_toml(path, os.path.basename(path))
-    try:
-        dice = tuple(
-            tuple("QU" if face == "Q" else face
-                  for face in (die.split() if " " in die else list(die)))
-            for die in data["dice"])
-        rows, cols = int(data["rows"]), int(data["cols"])
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise ElzzurError(f"{path}: a dice file needs rows, cols and dice (a list of strings)") \
-            from None
+    data, check, path = datafiles.load("dice", name)
+    check.known(data, ("name", "rows", "cols", "dice"))
+    rows = check.need(data, "rows", int, check=datafiles.whole(1), what="a whole number >= 1")
+    cols = check.need(data, "cols", int, check=datafiles.whole(1), what="a whole number >= 1")
+    faces = check.need(data, "dice", list, what="a list of strings",
+                       check=lambda dice: all(isinstance(die, str) and die.strip() for die in dice))
+    dice = tuple(tuple("QU" if face == "Q" else face
+                       for face in (die.split() if " " in die else list(die)))
+                 for die in faces)
     for die in dice:
         for face in die:
             if language.normalize(face) != face:
-                raise ElzzurError(f"{path}: face {face!r} is not written in {language.name}'s letters")
+                check.fail(f"face {face!r} is not written in {language.name}'s letters")
     if len(dice) < rows * cols:
-        raise ElzzurError(f"{path}: {len(dice)} dice cannot fill a {rows}x{cols} board")
-    return Dice(str(data.get("name", name)), rows, cols, dice)
+        check.fail(f"{len(dice)} dice cannot fill a {rows}x{cols} board")
+    return Dice(check.need(data, "name", str, default=name), rows, cols, dice)
 
 
 class LetterSource:
@@ -178,7 +171,7 @@ def draw_bonuses(n: int, how: str, rng: random.Random) -> list[str]:
         codes = sorted(weights)
         return ["" if code == "none" else code
                 for code in rng.choices(codes, [weights[c] for c in codes], k=n)]
-    rounds = load_toml(resource("rules", "ruzzle.toml"), "ruzzle.toml")["generate"]["rounds"]
+    rounds = bonus_rounds()
     if how not in rounds:
         raise UsageError(f"unknown --bonus {how!r} (choose from {', '.join(BONUS_DRAWS)})")
     tiles = list(rounds[how])

@@ -14,12 +14,9 @@ tiles (``dl tl dw tw``, defined in ``ruzzle.toml``) count only where ``bonus_til
 
 from __future__ import annotations
 
-import os
-
-from ..cache import load_toml
-from ..errors import ElzzurError, UsageError
+from .. import datafiles
+from ..errors import UsageError
 from ..record import Record
-from ..files import resource
 
 DEFAULT = "ruzzle"
 
@@ -67,47 +64,37 @@ class Rules(Record):
 _rules: dict[str, Rules] = {}
 _tiles: list = []
 
+# The keys a rules file may hold; the default rules' file also defines the bonus tiles every
+# rule set shares, and how ``generate`` draws them.
+KEYS = ("name", "min_length", "max_length", "letter_values", "bonus_tiles", "length_bonus",
+        "length_bonus_step", "length_factor", "length_divisor", "rows", "cols")
+SHARED_KEYS = ("multipliers", "generate")
+
 
 def presets() -> list[str]:
     """The names of the built-in rule sets."""
-    return sorted(name[:-5] for name in os.listdir(resource("rules")) if name.endswith(".toml"))
+    return datafiles.presets("rules")
 
 
 def get_rules(name: str = DEFAULT) -> Rules:
     """A built-in rule set by name, or a rules file by path; read once per process."""
     if name not in _rules:
-        if os.sep in name or name.endswith(".toml"):
-            path, origin = name, name
-            if not os.path.isfile(path):
-                raise UsageError(f"{name}: no such rules file")
-        else:
-            path, origin = resource("rules", f"{name.lower()}.toml"), f"{name.lower()}.toml"
-            if not os.path.isfile(path):
-                raise UsageError(f"unknown rules {name!r} (choose from {', '.join(presets())}, "
-                                 "or give the path of a rules file)")
-        _rules[name] = parse_rules(load_toml(path, origin), origin)
+        path, origin = datafiles.locate("rules", name)
+        shared = path == datafiles.builtin("rules", DEFAULT)
+        _rules[name] = parse_rules(datafiles.load_toml(path, origin), origin, shared)
     return _rules[name]
 
 
-def parse_rules(data: dict, origin: str) -> Rules:
-    """Rules from a parsed TOML table, naming the key at fault if it is wrong."""
+def parse_rules(data: dict, origin: str, shared: bool = False) -> Rules:
+    """Rules from a parsed TOML table, naming the key at fault if it is wrong (``shared``: the
+    file that also defines the bonus tiles)."""
+    check = datafiles.Checker(origin)
+    check.known(data, KEYS + SHARED_KEYS if shared else KEYS)
 
-    def need(key: str, kinds, default=None, check=None, what: str = ""):
-        if key not in data:
-            if default is None:
-                raise ElzzurError(f"{origin}: missing key {key!r}")
-            return default
-        value = data[key]
-        if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
-            raise ElzzurError(f"{origin}: key {key!r} must be {what}")
-        if check is not None and not check(value):
-            raise ElzzurError(f"{origin}: key {key!r} must be {what}")
-        return value
+    def need(key: str, kinds, default, test=None, what: str = ""):
+        return check.need(data, key, kinds, default=default, check=test, what=what)
 
-    def whole_numbers(minimum: int):
-        return lambda values: bool(values) and all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= minimum for v in values)
-
+    whole, whole_numbers = datafiles.whole, datafiles.whole_numbers
     values = need("letter_values", (str, dict), "language",
                   lambda v: v in ("language", "none") if isinstance(v, str) else all(
                       isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool)
@@ -116,34 +103,32 @@ def parse_rules(data: dict, origin: str) -> Rules:
     bonus = need("length_bonus", (str, list), "language",
                  lambda v: v == "language" if isinstance(v, str) else whole_numbers(0)(v),
                  '"language" or a list of whole numbers >= 0')
-    factor = need("length_factor", (list,), [1], whole_numbers(0),
-                  "a list of whole numbers >= 0")
-    min_length = need("min_length", (int,), 2, lambda v: v >= 1, "a whole number >= 1")
+    factor = need("length_factor", (list,), [1], whole_numbers(0), "a list of whole numbers >= 0")
     return Rules(
-        name=need("name", (str,), None, None, "a string"),
-        min_length=min_length,
-        max_length=need("max_length", (int,), 0, lambda v: v >= 0, "a whole number >= 0"),
+        name=need("name", (str,), datafiles.REQUIRED, None, "a string"),
+        min_length=need("min_length", (int,), 2, whole(1), "a whole number >= 1"),
+        max_length=need("max_length", (int,), 0, whole(0), "a whole number >= 0"),
         letter_values=None if values == "language" else {} if values == "none" else dict(values),
         multipliers=need("bonus_tiles", (bool,), True, None, "true or false"),
         length_bonus=None if bonus == "language" else tuple(bonus),
-        length_bonus_step=need("length_bonus_step", (int,), 0, lambda v: v >= 0,
-                               "a whole number >= 0"),
+        length_bonus_step=need("length_bonus_step", (int,), 0, whole(0), "a whole number >= 0"),
         length_factor=None if factor == [1] else tuple(factor),
-        length_divisor=need("length_divisor", (int,), 1, lambda v: v >= 1, "a whole number >= 1"),
-        rows=need("rows", (int,), 4, lambda v: v >= 1, "a whole number >= 1"),
-        cols=need("cols", (int,), 4, lambda v: v >= 1, "a whole number >= 1"),
+        length_divisor=need("length_divisor", (int,), 1, whole(1), "a whole number >= 1"),
+        rows=need("rows", (int,), 4, whole(1), "a whole number >= 1"),
+        cols=need("cols", (int,), 4, whole(1), "a whole number >= 1"),
     )
 
 
 def tile_codes() -> dict[str, Multiplier]:
     """The bonus tiles a board token may carry (defined in ``elzzur/res/rules/ruzzle.toml``)."""
     if not _tiles:
-        data = load_toml(resource("rules", "ruzzle.toml"), "ruzzle.toml")
+        data = datafiles.load_toml(datafiles.builtin("rules", DEFAULT), f"{DEFAULT}.toml")
         _tiles.append({
             code: Multiplier(code, int(m.get("letter", 1)), int(m.get("word", 1)), str(m["name"]))
             for code, m in data["multipliers"].items()
         })
         _tiles.append({code: float(w) for code, w in data["generate"]["bonus_weights"].items()})
+        _tiles.append({name: tuple(codes) for name, codes in data["generate"]["rounds"].items()})
     return _tiles[0]
 
 
@@ -151,6 +136,12 @@ def bonus_weights() -> dict[str, float]:
     """How ``generate`` draws bonus tiles: per cent per code (``none`` for no bonus)."""
     tile_codes()
     return _tiles[1]
+
+
+def bonus_rounds() -> dict[str, tuple[str, ...]]:
+    """The bonus tiles of each of Ruzzle's rounds (``generate --bonus round1``)."""
+    tile_codes()
+    return _tiles[2]
 
 
 def with_scores(rules: Rules, scores, language) -> Rules:

@@ -14,6 +14,7 @@ words like any other.
 
 from __future__ import annotations
 
+from ..record import Record
 from .languages import Language
 
 MAX_WORD = 64  # letters: the longest German compounds in the word lists have about 40
@@ -97,19 +98,21 @@ def capitals_only(text: str) -> bool:
     return text.isupper()
 
 
-class CleanReport:
+class CleanReport(Record):
     """What cleaning a word list kept and dropped: ``entries`` non-empty lines, ``words``
-    distinct keys, ``dropped`` counts by reason label (in ``REASONS`` order, only reasons that
-    occurred), and a ``hint`` for the user (or ""). Plain data, so that it can be stored beside
-    a cached word graph and shown again on every run that uses the list.
+    distinct keys, ``dropped`` counts by reason label (a tuple of pairs, in ``REASONS`` order,
+    only reasons that occurred), and a ``hint`` for the user (or ""). Plain data, so that it
+    can be stored beside a cached word graph and shown again on every run that uses the list.
     """
 
     __slots__ = ("source", "entries", "words", "dropped", "hint")
 
-    def __init__(self, source: str, entries: int, words: int, dropped: list[tuple[str, int]],
-                 hint: str = "") -> None:
-        self.source, self.entries, self.words = source, entries, words
-        self.dropped, self.hint = list(dropped), hint
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"hint": ""}
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dropped", tuple(tuple(pair) for pair in self.dropped))
 
     @property
     def total_dropped(self) -> int:

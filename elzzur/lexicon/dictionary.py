@@ -19,8 +19,7 @@ from __future__ import annotations
 import io
 import os
 
-from .cleaning import (  # noqa: F401 -- clean_word, clean_words, MAX_WORD: used from here
-    ALPHABET, MAX_WORD, CleanReport, capitals_only, clean_list, clean_word, clean_words, reason_label)
+from .cleaning import ALPHABET, CleanReport, capitals_only, clean_list, reason_label
 from ..errors import ElzzurError
 from ..files import missing, read_text_file
 from .graph import TERMINAL, WordGraph, build, graph_path
@@ -296,8 +295,8 @@ def unpack(data: bytes, origin: str) -> tuple[WordGraph, CleanReport]:
     if end < 0:
         raise ValueError("not a packed graph")
     view = memoryview(data)
-    report = CleanReport.from_data(marshal.loads(view[end:-8]))
-    report.source = origin  # the path as given this time (the entry is found by its absolute path)
+    # the path as given this time (the entry is found by its absolute path)
+    report = CleanReport.from_data(marshal.loads(view[end:-8])).replace(source=origin)
     return WordGraph(view[:end], origin), report
 
 
@@ -410,7 +409,7 @@ def compile_words(words):
 
 def dictionary_info(language) -> dict | None:
     """What the build wrote about a built-in dictionary, or None (a user's language)."""
-    from ..cache import load_toml
+    from ..datafiles import load_toml
 
     if language.where != "built-in" or language.dictionary_path is None:
         return None

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import os
 
-from ..cache import load_toml
-from ..errors import ElzzurError, UsageError
+from ..datafiles import REQUIRED, Checker, check_file, is_path, load_toml, presets, unknown
+from ..errors import ElzzurError
 from ..record import Record
 from ..files import resource
 
@@ -110,12 +110,6 @@ class Language(Record):
 
 # --- finding language files -------------------------------------------------------------------
 
-def is_path(spec: str) -> bool:
-    """True if ``-l`` was given a file rather than a code: a path separator or ``.toml``."""
-    return os.sep in spec or (os.altsep is not None and os.altsep in spec) \
-        or spec.lower().endswith(".toml")
-
-
 def user_dir() -> str:
     """The user's folder of language files (it need not exist)."""
     explicit = os.environ.get("ELZZUR_LANGUAGES_DIR")
@@ -127,7 +121,7 @@ def user_dir() -> str:
 
 def available() -> list[str]:
     """Codes of the built-in languages, sorted."""
-    return sorted(name[:-5] for name in os.listdir(resource("languages")) if name.endswith(".toml"))
+    return presets("language")
 
 
 def user_files() -> dict[str, str]:
@@ -159,11 +153,8 @@ def get_language(spec: str | os.PathLike) -> Language:
     if key not in _languages:
         if not by_path:
             _languages[key] = _find(key)
-        elif not os.path.isfile(spec):
-            what = "is a directory, not a language file" if os.path.isdir(spec) else "no such language file"
-            raise UsageError(f"{spec}: {what}")
         else:
-            _languages[key] = read_language(spec, spec, FILE)
+            _languages[key] = read_language(check_file("language", spec), spec, FILE)
     return _languages[key]
 
 
@@ -180,9 +171,7 @@ def _find(code: str) -> Language:
         return read_language(builtin, f"{code}.toml", BUILT_IN, code)
     if found_user:
         return read_language(user, user, USER, code)
-    codes = ", ".join(sorted(set(available()) | {c for c in user_files() if valid_code(c)}))
-    raise UsageError(f"unknown language {code!r} (choose from {codes}, "
-                     "or give the path of a language file)")
+    raise unknown("language", code, sorted(set(available()) | {c for c in user_files() if valid_code(c)}))
 
 
 def read_language(path: str, origin: str, where: str, code: str | None = None) -> Language:
@@ -221,10 +210,6 @@ def catalogue() -> list[tuple[str, str, str, Language | ElzzurError]]:
 
 # --- checking a language file -------------------------------------------------------------------
 
-# How a message names each expected TOML type (``(int, float)`` has no ``__name__``).
-KIND_NAMES = {bool: "true or false", int: "an integer", (int, float): "a number", str: "a string",
-              list: "a list", dict: "a table"}
-
 # The keys each table may hold: anything else is a typing mistake worth naming.
 KEYS = {
     "": ("code", "name", "demo_board", "dictionary", "scoring", "normalization", "letters"),
@@ -244,27 +229,11 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
     dictionary and demo board; other files may leave them out.
     """
 
-    def fail(message: str):
-        raise ElzzurError(f"{origin}: {message}")
-
-    def need(table: dict, key: str, kind: type | tuple[type, ...], prefix: str = "",
-             default=None, required: bool = True):
-        if key not in table:
-            if required:
-                fail(f"missing key {prefix + key!r}")
-            return default
-        value = table[key]
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            fail(f"key {prefix + key!r} must be {KIND_NAMES[kind]}")
-        return value
-
-    def known(table: dict, prefix: str, allowed) -> None:
-        for key in table:
-            if key not in allowed:
-                fail(f"unknown key {prefix + key!r} (expected one of {', '.join(allowed)})")
+    check = Checker(origin)
+    fail, need, known = check.fail, check.need, check.known
 
     builtin = where == BUILT_IN
-    known(data, "", KEYS[""])
+    known(data, KEYS[""], "")
     file_code = need(data, "code", str)
     if not valid_code(file_code):
         fail(f"key 'code' must be lower-case letters, digits, '-' or '_', not {file_code!r}")
@@ -272,20 +241,20 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
         fail(f"key 'code' is {file_code!r}, but the file name says {code!r}")
     name = need(data, "name", str)
 
-    norm = need(data, "normalization", dict, default={}, required=False)
-    known(norm, "normalization.", KEYS["normalization."])
-    mode = need(norm, "mode", str, "normalization.", "fold", required=False)
+    norm = need(data, "normalization", dict, default={})
+    known(norm, KEYS["normalization."], "normalization.")
+    mode = need(norm, "mode", str, "normalization.", "fold")
     if mode not in MODES:
         fail(f"key 'normalization.mode' must be one of {', '.join(MODES)}, not {mode!r}")
-    keep_capitalised = need(norm, "keep_capitalised", bool, "normalization.", False, required=False)
-    upper = need(norm, "upper", dict, "normalization.", {}, required=False)
+    keep_capitalised = need(norm, "keep_capitalised", bool, "normalization.", False)
+    upper = need(norm, "upper", dict, "normalization.", {})
     for key in upper:
         value = need(upper, key, str, "normalization.upper.")
         if len(key) != 1 or not value:
             fail(f"key 'normalization.upper.{key}' must map one character to some")
     if upper and mode == "case":
         fail("key 'normalization.upper' has no use in mode 'case' (nothing is upper-cased)")
-    fold = need(norm, "map", dict, "normalization.", {}, required=False)
+    fold = need(norm, "map", dict, "normalization.", {})
 
     def upper_case(text: str) -> str:
         return "".join(upper.get(ch) or ch.upper() for ch in text)
@@ -311,7 +280,7 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
                 fail(f"letter {letter!r} has a mark that mode 'fold' folds away "
                      "(keep it with normalization.mode = \"native\")")
         entry = need(letters, letter, dict, "letters.")
-        known(entry, f"letters.{letter}.", ("value", "frequency"))
+        known(entry, ("value", "frequency"), f"letters.{letter}.")
         values[letter] = need(entry, "value", int, f"letters.{letter}.")
         freq = need(entry, "frequency", (int, float), f"letters.{letter}.")
         if freq < 0:
@@ -327,19 +296,19 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
             fail(f"key 'normalization.map.{key}' must be letters of the alphabet, not {value!r}")
 
     scoring = need(data, "scoring", dict)
-    known(scoring, "scoring.", KEYS["scoring."])
+    known(scoring, KEYS["scoring."], "scoring.")
     bonus = need(scoring, "length_bonus", list, "scoring.")
     if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
         fail("key 'scoring.length_bonus' must be a list of integers")
 
-    source = need(data, "dictionary", dict, default={}, required=builtin)
-    known(source, "dictionary.", KEYS["dictionary."])
-    dictionary = need(source, "file", str, "dictionary.", required=builtin)
+    source = need(data, "dictionary", dict, default=REQUIRED if builtin else {})
+    known(source, KEYS["dictionary."], "dictionary.")
+    dictionary = need(source, "file", str, "dictionary.", REQUIRED if builtin else None)
     folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
     dictionary_path = None
     if dictionary is not None:
         dictionary_path = os.path.join(resource("dictionaries") if builtin else folder, dictionary)
-    demo_board = need(data, "demo_board", str, required=builtin)
+    demo_board = need(data, "demo_board", str, default=REQUIRED if builtin else None)
     if not builtin:  # run_demo joins it to elzzur/res/boards: an absolute path stays itself
         demo_board = os.path.join(folder, demo_board or f"{file_code}.board")
     return Language(
@@ -353,7 +322,7 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
         keep_capitalised=keep_capitalised,
         fold_map=dict(fold),
         dictionary=dictionary,
-        dictionary_source=need(source, "source", str, "dictionary.", required=builtin)
+        dictionary_source=need(source, "source", str, "dictionary.", REQUIRED if builtin else None)
         or dictionary or "",
         demo_board=demo_board,
         mode=mode,

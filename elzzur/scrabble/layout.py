@@ -4,49 +4,55 @@ as data in ``elzzur/res/scrabble/layouts/<name>.toml``: ``2``/``3`` double/tripl
 
 from __future__ import annotations
 
-import os
-
-from ..cache import load_toml
+from .. import datafiles
 from ..errors import ElzzurError
-from ..files import resource
+from ..record import Record
 
 
 PREMIUMS = {".": (1, 1), "2": (2, 1), "3": (3, 1), "d": (1, 2), "t": (1, 3), "*": (1, 2)}
 
-class Layout:
+class Layout(Record):
     """Premium squares: ``letter[r][c]`` and ``word[r][c]`` multipliers, the centre square, and
-    optionally a bingo bonus of the layout's game (it overrides the tile set's)."""
+    optionally a bingo bonus of the layout's game (it overrides the tile set's). Built from
+    ``rows`` of premium characters; ``size``, ``letter``, ``word`` and, unless given, ``centre``
+    are derived from them."""
 
-    __slots__ = ("name", "rows", "letter", "word", "centre", "size", "bingo")
+    __slots__ = ("rows", "name", "bingo", "centre", "size", "letter", "word")
 
-    def __init__(self, rows, name: str = "layout", bingo: int | None = None):
-        rows = [row.strip() for row in rows]
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"name": "layout", "bingo": None, "centre": None, "size": None, "letter": None,
+                "word": None}
+
+    def __post_init__(self) -> None:
+        rows = [row.strip() for row in self.rows]
         size = len(rows)
         if size == 0 or any(len(row) != size for row in rows):
-            raise ElzzurError(f"{name}: the layout must be a square grid")
+            raise ElzzurError(f"{self.name}: the layout must be a square grid")
         bad = {ch for row in rows for ch in row if ch not in PREMIUMS}
         if bad:
-            raise ElzzurError(f"{name}: unknown premium square(s) {' '.join(sorted(bad))}")
-        self.name = name
-        self.rows = rows
-        self.size = size
-        self.letter = [[PREMIUMS[ch][0] for ch in row] for row in rows]
-        self.word = [[PREMIUMS[ch][1] for ch in row] for row in rows]
-        centres = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
-        self.centre = centres[0] if centres else (size // 2, size // 2)
-        self.bingo = bingo
+            raise ElzzurError(f"{self.name}: unknown premium square(s) {' '.join(sorted(bad))}")
+        centre = self.centre
+        if centre is None:
+            centres = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
+            centre = centres[0] if centres else (size // 2, size // 2)
+        for name, value in (("rows", rows), ("size", size), ("centre", tuple(centre)),
+                            ("letter", [[PREMIUMS[ch][0] for ch in row] for row in rows]),
+                            ("word", [[PREMIUMS[ch][1] for ch in row] for row in rows])):
+            object.__setattr__(self, name, value)
 
     def transposed(self) -> Layout:
-        layout = Layout(["".join(row[c] for row in self.rows) for c in range(self.size)],
-                        self.name, self.bingo)
-        layout.centre = self.centre[::-1]
-        return layout
+        """The layout mirrored on its diagonal: down moves are found as across moves on it."""
+        return Layout(["".join(row[c] for row in self.rows) for c in range(self.size)],
+                      self.name, self.bingo, self.centre[::-1])
+
 
 def load_layout(spec: str = "standard") -> Layout:
-    path = spec if spec.endswith(".toml") else resource("scrabble", "layouts", f"{spec}.toml")
-    if not os.path.isfile(path):
-        raise ElzzurError(f"no Scrabble board layout {spec!r}")
-    data = load_toml(path, path)
-    if not isinstance(data.get("grid"), list):
-        raise ElzzurError(f"{path}: no 'grid' list of rows")
-    return Layout(data["grid"], data.get("name", spec), data.get("bingo"))
+    """A board layout by name (``standard``, ``wwf``, ``kelimelik``) or by the path of a file."""
+    data, check, _ = datafiles.load("board layout", spec)
+    check.known(data, ("name", "grid", "bingo"))
+    grid = check.need(data, "grid", list, what="a list of rows (strings)",
+                      check=lambda rows: all(isinstance(row, str) for row in rows))
+    return Layout(grid, check.need(data, "name", str, default=spec),
+                  check.need(data, "bingo", int, default=None, check=datafiles.whole(0),
+                             what="a whole number >= 0"))

@@ -9,51 +9,53 @@ from the edition's explicit ``[blank_letters]`` table (Turkish ``i`` is ``İ``, 
 
 from __future__ import annotations
 
-import os
-
-from ..cache import load_toml
+from .. import datafiles
 from ..errors import ElzzurError
-from ..files import resource
+from ..record import Record
 
 
 BLANK = "?"
 
-class TileSet:
+class TileSet(Record):
     """An edition's tiles: ``values`` and ``counts`` by tile, blanks, rack size, bingo bonus,
     the explicit table of blank (lower-case) forms, and the edition's own board ``layout``
-    (a layout name or file, or None for the standard board)."""
+    (a layout name or file, or None for the standard board). ``lower``, ``apart`` and
+    ``symbols`` are derived from those."""
 
-    __slots__ = ("name", "language", "values", "counts", "blanks", "rack_size", "bingo",
-                 "blank_letters", "lower", "apart", "layout", "symbols")
+    __slots__ = ("values", "counts", "blanks", "rack_size", "bingo", "blank_letters", "name",
+                 "language", "digraphs_whole", "layout", "lower", "apart", "symbols")
 
-    def __init__(self, values: dict, counts: dict, blanks: int = 2, rack_size: int = 7,
-                 bingo: int = 50, blank_letters: dict | None = None, name: str = "tiles",
-                 language: str | None = None, digraphs_whole: bool = False,
-                 layout: str | None = None):
-        self.name = name
-        self.layout = layout
-        self.language = language
-        self.values = dict(values)
-        self.counts = dict(counts)
-        self.blanks = blanks
-        self.rack_size = rack_size
-        self.bingo = bingo
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"blanks": 2, "rack_size": 7, "bingo": 50, "blank_letters": None, "name": "tiles",
+                "language": None, "digraphs_whole": False, "layout": None,
+                "lower": None, "apart": None, "symbols": None}
+
+    def __post_init__(self) -> None:
+        values = dict(self.values)
+        blank_letters = self.blank_letters
         if blank_letters is None:  # tests' small sets: ASCII letters, lower case is plain
             blank_letters = {tile.lower(): tile for tile in values}
-        self.blank_letters = dict(blank_letters)
-        self.lower = {tile: low for low, tile in self.blank_letters.items()}
-        missing = [tile for tile in self.values if tile not in self.lower]
+        lower = {tile: low for low, tile in blank_letters.items()}
+        missing = [tile for tile in values if tile not in lower]
         if missing:
-            raise ElzzurError(f"{name}: no blank form for tile(s) {' '.join(missing)}")
-        # With ``digraphs_whole`` (Spanish), a two-letter tile's letters are only ever spelled
-        # by that tile: C then H from two tiles is no CH. ``apart`` holds such pairs of tiles,
-        # which may not stand side by side in a word.
-        self.apart = frozenset((t[0], t[1]) for t in self.values if digraphs_whole and
-                               len(t) == 2 and t[0] in self.values and t[1] in self.values)
-        # ... and such a tile can be one symbol of a graph of tiles (``tile_graph``), where a
-        # word is spelt tile by tile and C, H never stand for CH: private-use characters
-        self.symbols = {t: chr(0xE000 + k) for k, t in enumerate(sorted(
-            t for t in self.values if len(t) > 1))} if digraphs_whole else {}
+            raise ElzzurError(f"{self.name}: no blank form for tile(s) {' '.join(missing)}")
+        whole = self.digraphs_whole
+        derived = {
+            "values": values, "counts": dict(self.counts), "blank_letters": dict(blank_letters),
+            "lower": lower,
+            # With ``digraphs_whole`` (Spanish), a two-letter tile's letters are only ever
+            # spelled by that tile: C then H from two tiles is no CH. ``apart`` holds such pairs
+            # of tiles, which may not stand side by side in a word.
+            "apart": frozenset((t[0], t[1]) for t in values if whole and len(t) == 2
+                               and t[0] in values and t[1] in values),
+            # ... and such a tile can be one symbol of a graph of tiles (``tile_graph``), where
+            # a word is spelt tile by tile and C, H never stand for CH: private-use characters
+            "symbols": {t: chr(0xE000 + k) for k, t in enumerate(sorted(
+                t for t in values if len(t) > 1))} if whole else {},
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def spelled_apart(self, word_tiles) -> bool:
         """True if two neighbouring tiles spell what must be one tile (``apart``)."""
@@ -64,30 +66,46 @@ class TileSet:
     def tiles(self) -> list[str]:
         return list(self.values)
 
+KEYS = ("name", "language", "blanks", "rack_size", "bingo", "digraphs_whole", "layout", "tiles",
+        "blank_letters")
+
+
 def tile_set_path(code: str) -> str:
-    return resource("scrabble", "tiles", f"{code}.toml")
+    return datafiles.builtin("tile set", code)
+
 
 def available_tile_sets() -> list[str]:
-    return sorted(name[:-5] for name in os.listdir(resource("scrabble", "tiles"))
-                  if name.endswith(".toml"))
+    return datafiles.presets("tile set")
+
 
 def load_tile_set(spec: str) -> TileSet:
     """A tile set by edition code (``en``, ``tr``, …) or by the path of a tile file."""
-    path = spec if spec.endswith(".toml") else tile_set_path(spec)
-    if not os.path.isfile(path):
-        raise ElzzurError(f"no Scrabble tile set {spec!r} (there are: "
-                          f"{', '.join(available_tile_sets())})")
-    data = load_toml(path, path)
-    try:
-        tiles = data["tiles"]
-        tile_set = TileSet({t: int(v["value"]) for t, v in tiles.items()},
-                           {t: int(v["count"]) for t, v in tiles.items()},
-                           int(data.get("blanks", 2)), int(data.get("rack_size", 7)),
-                           int(data.get("bingo", 50)), data["blank_letters"],
-                           data.get("name", spec), data.get("language"),
-                           bool(data.get("digraphs_whole", False)), data.get("layout"))
-        if tile_set.layout is not None and not isinstance(tile_set.layout, str):
-            raise TypeError("'layout' must be a layout name")
-    except (KeyError, TypeError, ValueError, OverflowError, AttributeError) as e:
-        raise ElzzurError(f"{path}: bad tile set ({e})") from None
-    return tile_set
+    data, check, _ = datafiles.load("tile set", spec)
+    check.known(data, KEYS)
+    counting = {"check": datafiles.whole(0), "what": "a whole number >= 0"}
+    tiles = check.need(data, "tiles", dict)
+    if not tiles:
+        check.fail("key 'tiles' lists no tiles")
+    values, counts = {}, {}
+    for tile, entry in tiles.items():
+        prefix = f"tiles.{tile}."
+        if not isinstance(entry, dict):
+            check.fail(f"key {prefix[:-1]!r} must be a table")
+        check.known(entry, ("value", "count"), prefix)
+        values[tile] = check.need(entry, "value", int, prefix, **counting)
+        counts[tile] = check.need(entry, "count", int, prefix, **counting)
+    blank_letters = check.need(data, "blank_letters", dict)
+    for low in blank_letters:
+        check.need(blank_letters, low, str, "blank_letters.")
+    return TileSet(
+        values, counts,
+        blanks=check.need(data, "blanks", int, default=2, **counting),
+        rack_size=check.need(data, "rack_size", int, default=7, check=datafiles.whole(1),
+                             what="a whole number >= 1"),
+        bingo=check.need(data, "bingo", int, default=50, **counting),
+        blank_letters=blank_letters,
+        name=check.need(data, "name", str, default=spec),
+        language=check.need(data, "language", str, default=None),
+        digraphs_whole=check.need(data, "digraphs_whole", bool, default=False),
+        layout=check.need(data, "layout", str, default=None, what="a layout name"),
+    )

@@ -75,7 +75,7 @@ def bands(keys, selection, zipf: dict[str, float], language, inherit: bool = Tru
     ``vocabulary`` (the keys of a recipe's ``use = "vocabulary"`` lists: English, SCOWL's
     commoner sizes), a word outside it is at most uncommon: text in a language is full of other
     languages' words (NICHT, TRES, SEI in English text), which its word frequencies count."""
-    from elzzur.lexicon.dictionary import clean_word
+    from elzzur.lexicon.cleaning import clean_word
 
     best = {key: zipf.get(key, -math.inf) for key in keys}
     paradigms = getattr(selection, "paradigms", [])

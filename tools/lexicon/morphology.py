@@ -439,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import wordfreq
 
-    from elzzur.lexicon.dictionary import clean_word
+    from elzzur.lexicon.cleaning import clean_word
     from elzzur.lexicon.languages import get_language
 
     recipe = recipes.load(args.code)

@@ -23,7 +23,7 @@ is the evidence that it is one (spelling compared folded: upper case, no accents
    abbreviations, lower-case names, but also adverbs and irregular verb forms; with
    ``lone_elisions``, also an entry whose affix classes only elide: Italian ETIO/Tqr) needs
    confirmation when ``unconfirmed_lone = "drop"``, even where other unconfirmed forms stay;
-4. then the language's own cleaning (``elzzur.lexicon.dictionary.clean_word``, as for a user's list),
+4. then the language's own cleaning (``elzzur.lexicon.cleaning.clean_word``, as for a user's list),
    the game filters (vowel-less keys and Roman numerals, unless listed as words), the
    ``foreign`` check (a word of a ``use = "foreign"`` list that wordfreq finds more frequent
    in that list's language than in the recipe's by ``margin`` Zipf or more, unless a source of
@@ -242,7 +242,7 @@ class Splitter:
 
 def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     """Apply the recipe to the sources' forms, cleaning with ``language`` (an elzzur Language)."""
-    from elzzur.lexicon.dictionary import clean_word
+    from elzzur.lexicon.cleaning import clean_word
 
     settings = recipe.select
     uses = {spec["id"]: spec["use"] for spec in recipe.sources}
