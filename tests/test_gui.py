@@ -105,8 +105,9 @@ def seed_board(app) -> None:
 # --- the model, without clicking --------------------------------------------------------------
 
 def test_model_functions():
-    from elzzur.views.gui import (animation_steps, board_entries, build_board, clipboard_text,
-                            neighbour_cell, normalize_letter, split_token, summary, words_using)
+    from elzzur.views.gui.editing import (board_entries, build_board, neighbour_cell,
+                                          normalize_letter, split_token)
+    from elzzur.views.gui.wordlist import animation_steps, clipboard_text, summary, words_using
 
     en, es = get_language("en"), get_language("es-native")
     assert normalize_letter("é", en) == "E"
@@ -254,6 +255,36 @@ def test_click_a_tile_filters_the_words(gui):
     corner.badge.event_generate("<Button-1>", x=2, y=2)  # the same tile again: all words
     gui.root.update()
     assert gui.words() == everything
+
+
+def test_tiles_wear_the_palette(gui):
+    """The window's tiles are the page's: each bonus's fill with its ink (the letters and the
+    cursor), the path outlined in the path colour with its number on the badge, the filtered
+    tile outlined in the selection colour."""
+    from elzzur.views.palette import PATH, PATH_INK, SELECTED, tile_style
+
+    seed_board(gui)
+    for cell in gui.cells:
+        style = tile_style(cell.bonus.get())
+        assert (cell.entry["bg"], cell.entry["fg"], cell.entry["insertbackground"]) == \
+            (style.fill, style.ink, style.ink)
+        assert (cell.menu_button["bg"], cell.menu_button["fg"]) == (style.fill, style.ink)
+        assert cell.menu_button["text"] == (style.badge or "none")
+    assert {c.entry["bg"] for c in gui.cells} == {tile_style(code).fill
+                                                  for code in ("", "dl", "tl", "dw", "tw")}
+    plain = gui.cells[1].frame["highlightbackground"]
+    assert plain not in (PATH, SELECTED)
+    gui.light(5, 3)
+    gui.toggle_filter(6)  # clears the path, marks the filter
+    assert gui.cells[6].frame["highlightbackground"] == SELECTED
+    assert gui.cells[5].frame["highlightbackground"] == plain
+    gui.light(5, 3)
+    lit = gui.cells[5]
+    assert lit.frame["highlightbackground"] == PATH
+    assert (lit.badge["bg"], lit.badge["fg"], lit.badge["text"]) == (PATH, PATH_INK, "3")
+    assert lit.entry["bg"] == tile_style("tw").fill  # the tile keeps its own colour
+    gui.cells[2].set_bonus("dw")
+    assert gui.cells[2].entry["bg"] == tile_style("dw").fill
 
 
 def test_copy_the_word_list(gui):

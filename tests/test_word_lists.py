@@ -218,7 +218,7 @@ def test_a_damaged_report_in_the_cache_is_built_again(tmp_path):
 
 def test_the_gui_worker_keeps_the_warning(tmp_path):
     from elzzur.grid.board import parse_board
-    from elzzur.views.gui import SolveJob
+    from elzzur.views.gui.job import SolveJob
 
     path = write(tmp_path / "cut.txt", CUT)
     job = SolveJob(parse_board(SMALL_BOARD, EN), EN, "ruzzle", path).start()

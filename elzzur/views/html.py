@@ -12,31 +12,14 @@ import json
 from html import escape
 
 from ..errors import ElzzurError
+from .palette import (BONUS, EDGE, HOLE_EDGE, INK, PAPER, PATH, PATH_INK, PLAIN, SELECTED,
+                      tile_label, tile_style)
 
-# Ruzzle-like bonus tiles: (fill, ink, badge text).
-BONUS_STYLES = {
-    "dl": ("#3fa34d", "#ffffff", "DL"),
-    "tl": ("#2f6fd0", "#ffffff", "TL"),
-    "dw": ("#f0a021", "#ffffff", "DW"),
-    "tw": ("#d9343b", "#ffffff", "TW"),
-}
-PLAIN_TILE = ("#f6efe0", "#2b2b2b")
-PATH_COLOUR = "#6a2bb5"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 TILE = 80
 GAP = 10
 MARGIN = 20
-
-
-def tile_label(cell) -> str:
-    """The letters printed on a tile: ``Qu`` for QU, ``RE-`` for a prefix, ``A/E``; "" for a hole."""
-    text = "/".join("Qu" if letters == "QU" else letters for letters in cell.choices)
-    if cell.place == "start":
-        text += "-"
-    elif cell.place == "end":
-        text = "-" + text
-    return text
 
 
 def pick_row(rows, word: str | None):
@@ -83,10 +66,10 @@ def svg(language_code: str, board, rows, word: str | None = None) -> str:
         "<defs>",
         f'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
         f'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"'
-        f'{_attrs(fill=PATH_COLOUR)}/></marker>',
+        f'{_attrs(fill=PATH)}/></marker>',
         "</defs>",
-        '<rect width="100%" height="100%" fill="#fbf8f1"/>',
-        f'<text{_attrs(x=MARGIN, y=MARGIN + 16, font_size=18, font_weight="bold", fill="#2b2b2b")}>'
+        f'<rect width="100%" height="100%"{_attrs(fill=PAPER)}/>',
+        f'<text{_attrs(x=MARGIN, y=MARGIN + 16, font_size=18, font_weight="bold", fill=INK)}>'
         f"{escape(caption)}</text>",
     ]
     steps: dict[int, list[int]] = {}
@@ -100,16 +83,11 @@ def svg(language_code: str, board, rows, word: str | None = None) -> str:
         out.append(f'<g class="tile"{_attrs(data_cell=index, data_row=r, data_col=c)}>')
         if cell.is_hole:
             out.append(f'<rect{_attrs(x=left + 2, y=top + 2, width=TILE - 4, height=TILE - 4, rx=12)}'
-                       ' fill="none" stroke="#c9c1b0" stroke-width="2" stroke-dasharray="6 5"/>')
+                       f' fill="none"{_attrs(stroke=HOLE_EDGE)} stroke-width="2" stroke-dasharray="6 5"/>')
             out.append("</g>")
             continue
-        fill, ink = PLAIN_TILE
-        badge = ""
-        if cell.bonus in BONUS_STYLES:
-            fill, ink, badge = BONUS_STYLES[cell.bonus]
-        elif cell.bonus:
-            fill, ink, badge = "#8a8a8a", "#ffffff", cell.bonus.upper()
-        stroke = PATH_COLOUR if index in steps else "#b9ad95"
+        fill, ink, badge = tile_style(cell.bonus)
+        stroke = PATH if index in steps else EDGE
         out.append(f'<rect{_attrs(x=left, y=top, width=TILE, height=TILE, rx=12, fill=fill)}'
                    f'{_attrs(stroke=stroke, stroke_width=4 if index in steps else 1.5)}/>')
         label = tile_label(cell)
@@ -136,14 +114,14 @@ def svg(language_code: str, board, rows, word: str | None = None) -> str:
             cx, cy = x + sx * (TILE / 2 - 15), y + sy * (TILE / 2 - 15)
             out.append(f'<g class="step"{_attrs(data_cell=index, data_steps=" ".join(map(str, numbers)))}>'
                        f'<ellipse{_attrs(cx=cx, cy=cy, rx=max(radius, 12), ry=12)}'
-                       f'{_attrs(fill="#ffffff" if not first else PATH_COLOUR, stroke=PATH_COLOUR)}'
+                       f'{_attrs(fill=PATH_INK if not first else PATH, stroke=PATH)}'
                        ' stroke-width="2"/>'
                        f'<text{_attrs(x=cx, y=cy + 4.5, font_size=13, font_weight="bold")}'
-                       f'{_attrs(fill=PATH_COLOUR if not first else "#ffffff", text_anchor="middle")}>'
+                       f'{_attrs(fill=PATH if not first else PATH_INK, text_anchor="middle")}>'
                        f"{escape(text)}</text></g>")
         path = row[2]
         out.append(f'<g class="path"{_attrs(data_word=row[0])} fill="none"'
-                   f'{_attrs(stroke=PATH_COLOUR, stroke_width=5, stroke_linecap="round")}'
+                   f'{_attrs(stroke=PATH, stroke_width=5, stroke_linecap="round")}'
                    ' stroke-opacity="0.85">')
         for a, b in zip(path, path[1:]):
             (x1, y1), (x2, y2) = centre(a), centre(b)
@@ -188,7 +166,7 @@ def script_json(value) -> str:
 def page(language_code: str, board, rows, rules_name: str) -> str:
     """One self-contained HTML page: the board as a grid, the words sorted by score (then
     alphabetically) with totals; a word plays its path, a tile filters the words using it."""
-    from .text import totals
+    from .text import cell_coordinates, path_text, totals
 
     rows = sorted(rows, key=lambda row: (-row[1], row[0]))
     count, longest, total = totals(rows)
@@ -208,7 +186,7 @@ def page(language_code: str, board, rows, rules_name: str) -> str:
             tiles.append(f'<div class="tile hole" data-cell="{index}" aria-label="hole, {where}"></div>')
             continue
         label = tile_label(cell)
-        bonus = BONUS_STYLES.get(cell.bonus, (None, None, cell.bonus.upper()))[2] if cell.bonus else ""
+        bonus = tile_style(cell.bonus).badge
         spoken = f"{label}, {where}" + (f", {bonus}" if bonus else "")
         tiles.append(
             f'<button type="button" class="tile{" " + escape(cell.bonus) if cell.bonus else ""}"'
@@ -218,10 +196,10 @@ def page(language_code: str, board, rows, rules_name: str) -> str:
             + (f'<span class="value">{cell.value}</span>' if cell.value is not None else "")
             + '<span class="step" aria-hidden="true"></span></button>'
         )
-    cols = board.cols
+    coordinates = cell_coordinates(board)
     word_rows = "\n".join(
         f'<tr data-i="{i}"><td><button type="button" class="word"'
-        f'{_attrs(aria_pressed="false", title=" ".join(f"({p // cols},{p % cols})" for p in path))}>'
+        f'{_attrs(aria_pressed="false", title=path_text(path, coordinates))}>'
         f"{escape(word)}</button></td><td class=\"num\">{score}</td>"
         f'<td class="num">{len(word)}</td></tr>'
         for i, (word, score, path) in enumerate(rows)
@@ -238,14 +216,32 @@ def page(language_code: str, board, rows, rules_name: str) -> str:
         longest=longest,
         word_rows=word_rows,
         data=script_json(data),
-        css=_CSS,
+        css=palette_css() + _CSS,
         script=_SCRIPT,
     )
 
 
+def palette_css() -> str:
+    """The palette as the page's CSS: a variable per colour on ``:root`` and a rule per bonus
+    tile, so the page's tiles are the SVG's, the notebook's and the window's."""
+    colours = {"ink": INK, "paper": PAPER, "tile": PLAIN.fill, "tile-ink": PLAIN.ink,
+               "edge": EDGE, "hole": HOLE_EDGE, "path": PATH, "path-ink": PATH_INK,
+               "path-glow": _rgba(PATH, 0.45), "selected": SELECTED}
+    for code, style in BONUS.items():
+        colours[code], colours[f"{code}-ink"] = style.fill, style.ink
+    lines = [":root {", *(f"  --{name}: {value};" for name, value in colours.items()), "}"]
+    lines += [f".tile.{code} {{ background: var(--{code}); color: var(--{code}-ink); }}"
+              for code in BONUS]
+    return "\n" + "\n".join(lines)
+
+
+def _rgba(colour: str, alpha: float) -> str:
+    """``#rrggbb`` with an opacity, as CSS writes it."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({red}, {green}, {blue}, {alpha})"
+
+
 _CSS = """
-:root { --ink: #2b2b2b; --paper: #fbf8f1; --tile: #f6efe0; --edge: #b9ad95; --path: #6a2bb5;
-        --dl: #3fa34d; --tl: #2f6fd0; --dw: #f0a021; --tw: #d9343b; }
 * { box-sizing: border-box; }
 body { margin: 0; padding: 1.25rem; background: var(--paper); color: var(--ink);
        font: 16px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif; }
@@ -254,22 +250,20 @@ header p { margin: .2rem 0 1rem; color: #6b6254; }
 main { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
 #board { display: grid; grid-template-columns: repeat(var(--cols), 4.5rem); gap: .5rem; }
 .tile { position: relative; width: 4.5rem; height: 4.5rem; border-radius: .75rem;
-        border: 1.5px solid var(--edge); background: var(--tile); color: var(--ink);
+        border: 1.5px solid var(--edge); background: var(--tile); color: var(--tile-ink);
         font: inherit; font-size: 1.9rem; font-weight: bold; cursor: pointer; padding: 0;
         transition: transform .15s, box-shadow .15s; }
-.tile.hole { border: 2px dashed #c9c1b0; background: none; cursor: default; }
-.tile.dl { background: var(--dl); color: #fff; } .tile.tl { background: var(--tl); color: #fff; }
-.tile.dw { background: var(--dw); color: #fff; } .tile.tw { background: var(--tw); color: #fff; }
+.tile.hole { border: 2px dashed var(--hole); background: none; cursor: default; }
 .tile .bonus { position: absolute; right: .4rem; bottom: .25rem; font-size: .7rem; }
 .tile .value { position: absolute; right: .4rem; top: .25rem; font-size: .7rem; }
 .tile .step { position: absolute; left: .3rem; top: .3rem; min-width: 1.4rem; height: 1.4rem;
-              border-radius: .7rem; background: #fff; color: var(--path); font-size: .8rem;
+              border-radius: .7rem; background: var(--path-ink); color: var(--path); font-size: .8rem;
               line-height: 1.4rem; padding: 0 .2rem; display: none; border: 2px solid var(--path); }
 .tile.lit { outline: 4px solid var(--path); outline-offset: 1px; transform: scale(1.04);
-            box-shadow: 0 0 .8rem rgba(106, 43, 181, .45); }
+            box-shadow: 0 0 .8rem var(--path-glow); }
 .tile.lit .step { display: block; }
-.tile.first .step { background: var(--path); color: #fff; }
-.tile.selected { outline: 4px dashed var(--ink); outline-offset: 2px; }
+.tile.first .step { background: var(--path); color: var(--path-ink); }
+.tile.selected { outline: 4px dashed var(--selected); outline-offset: 2px; }
 .tile:focus-visible, .word:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
 #side { flex: 1 1 18rem; max-width: 30rem; }
 #totals { display: flex; gap: 1.25rem; margin: 0 0 .5rem; }

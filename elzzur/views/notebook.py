@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from html import escape
 
-from .html import BONUS_STYLES
+from .palette import EDGE, PATH, tile_style
 
-# Ruzzle's tile colours, the same as the SVG's and the page's.
-BONUS_COLOURS = {code: style[0] for code, style in BONUS_STYLES.items()}
 STYLE = ("border-collapse:separate;border-spacing:4px;font-family:sans-serif;"
          "font-weight:bold;text-align:center")
 
 
 def board_html(board, path=()) -> str:
-    """The board as a table of tiles; cells on ``path`` carry their step number."""
+    """The board as a table of tiles in the palette's colours, each with its token (``Ttl``,
+    as a board file writes it); cells on ``path`` carry their step number."""
     step = {cell: n for n, cell in enumerate(path, start=1)}
     rows = []
     for r in range(board.rows):
@@ -25,12 +24,12 @@ def board_html(board, path=()) -> str:
             if cell.is_hole:
                 cells.append('<td style="width:2.6em;height:2.6em"></td>')
                 continue
-            colour = BONUS_COLOURS.get(cell.bonus, "#f4f1e8")
-            border = "3px solid #2a9d3a" if i in step else "1px solid #999"
+            style = tile_style(cell.bonus)
+            border = f"3px solid {PATH}" if i in step else f"1px solid {EDGE}"
             label = escape(cell.token)
-            number = f'<sup style="color:#2a9d3a">{step[i]}</sup>' if i in step else ""
-            cells.append(f'<td style="width:2.6em;height:2.6em;background:{colour};'
-                         f'border:{border};border-radius:6px">{label}{number}</td>')
+            number = f'<sup style="color:{PATH}">{step[i]}</sup>' if i in step else ""
+            cells.append(f'<td style="width:2.6em;height:2.6em;background:{style.fill};'
+                         f'color:{style.ink};border:{border};border-radius:6px">{label}{number}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return f'<table style="{STYLE}">' + "".join(rows) + "</table>"
 

@@ -17,8 +17,9 @@ def totals(rows) -> tuple[int, int, int]:
     return len(rows), max((len(row[0]) for row in rows), default=0), sum(row[1] for row in rows)
 
 
-def cell_labels(board) -> list[str]:
-    """``(r,c)`` for every cell number, made once per board rather than once per word."""
+def cell_coordinates(board) -> list[str]:
+    """``(r,c)`` for every cell number, made once per board rather than once per word: how
+    paths are written (a tile's letters are ``palette.tile_label``'s)."""
     cols = board.cols
     return [f"({i // cols},{i % cols})" for i in range(board.rows * cols)]
 
@@ -31,7 +32,7 @@ def word_lines(rows, board) -> list[str]:
     """One aligned line per word: ``WORD    SCORE    (r,c) (r,c) …``."""
     if not rows:
         return []
-    labels = cell_labels(board)
+    labels = cell_coordinates(board)
     word_width = max(len(row[0]) for row in rows) + 4
     score_width = max(len(str(row[1])) for row in rows) + 4
     return [
@@ -112,7 +113,7 @@ def as_csv(board, rows, top: int | None = None, header: bool = True, band=None) 
     writer = csv.writer(out, lineterminator="\n")
     if header:
         writer.writerow(["word", "score", "path", "band"])
-    labels = cell_labels(board)
+    labels = cell_coordinates(board)
     for word, score, path in (rows[:top] if top else rows):
         writer.writerow([word, score, path_text(path, labels), band(word) if band else None])
     return out.getvalue()

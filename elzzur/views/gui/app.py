@@ -1,269 +1,26 @@
-"""``elzzur gui``: the solver in a Tk window (standard-library tkinter only).
+"""The window: controls on top, the grid of tiles on the left, the word list on the right, a
+status bar below. It wires the Tk-free pieces (``editing``, ``wordlist``, ``job``) to widgets;
+every error a callback raises ends in the status bar, never in a traceback.
 
-Type a board into a grid of cells, pick the language and the rules, Solve, and see every word
-sorted by score; choose a word to watch its path drawn on the grid, click a tile to keep only
-the words that use it. The model (building a board from what was typed, filtering, the
-animation's steps, the clipboard text) is plain functions and small classes below the
-``--- model ---`` line, so the tests call them without clicking; the Tk classes only wire them
-to widgets. The solve runs in a worker thread and the window polls it with ``after``: Tk is
-touched only on the main thread, and the window never freezes.
+Imported only once the window opens (it imports tkinter).
 """
 
 from __future__ import annotations
 
-import threading
+import tkinter as tk
+from tkinter import ttk
 
-from ..grid.board import Board, Cell, HOLE, parse_board, parse_token, read_board_text
-from ..errors import ElzzurError
+from ...errors import ElzzurError
+from ...grid.board import HOLE, Board
+from .editing import (BONUS_KEYS, board_entries, build_board, load_board_file, neighbour_cell,
+                      normalize_letter, save_board_file, split_token)
+from .job import SolveJob
+from .tile import CellWidget
+from .wordlist import animation_steps, clipboard_text, summary, words_using
 
-BONUSES = ("", "dl", "tl", "dw", "tw")
-BONUS_NAMES = {"": "none", "dl": "DL", "tl": "TL", "dw": "DW", "tw": "TW"}
-BONUS_KEYS = {"0": "", "1": "dl", "2": "tl", "3": "dw", "4": "tw"}
-BONUS_COLOURS = {"": "#fdf6e3", "dl": "#b7e4a7", "tl": "#8fc3ef", "dw": "#f6c27a", "tw": "#f08a7e"}
-HIGHLIGHT = "#ffe14d"
-FILTER_COLOUR = "#c9a3f0"
-STEP_MS = 150
-MAX_SIDE = 12
-
-
-# --- model ---------------------------------------------------------------------------------------
-
-def normalize_letter(text: str, language) -> str | None:
-    """What a typed letter becomes on a tile (é → E in English, ñ → Ñ in es-native), or None
-    if the language cannot spell it; ``Qu`` is shown as the games print it."""
-    if not text or not text.isalpha():
-        return None
-    key = language.normalize(text)
-    if key is None:
-        return None
-    return "Qu" if key == "QU" and language.normalize("Qu") == "QU" else key
-
-
-def entry_text(cell: Cell, language=None) -> str:
-    """What a tile's entry shows: its token without the bonus code (``Q=8`` for ``Qtl=8``); a
-    QU tile as ``Qu``, as the games print it, where the language reads Qu back as QU (not in
-    a case-mode language, where Qu is another tile)."""
-    text = Cell(cell.choices, "", cell.value, cell.place).token
-    if (language is not None and cell.choices == ("QU",) and not cell.place
-            and language.normalize("Qu") == "QU"):
-        text = "Qu" + text[2:]
-    return text
-
-
-def split_token(token: str, language) -> tuple[str, str]:
-    """A board token as (what the cell's entry shows, bonus code): ``Ttl`` → (``T``, ``tl``).
-    A token that does not parse is kept as typed, so its error is reported at solve time."""
-    token = token.strip()
-    if not token:
-        return "", ""
-    try:
-        cell = parse_token(token, language)
-    except ElzzurError:
-        return token, ""
-    return entry_text(cell, language), cell.bonus
-
-
-def build_board(texts: list[str], bonuses: list[str], rows: int, cols: int, language) -> Board:
-    """The board the grid shows: each entry's text with its bonus code, parsed as a board
-    token; an empty cell or a bad token is an error naming the cell (row, column from 1)."""
-    if len(texts) != rows * cols or len(bonuses) != rows * cols:
-        raise ElzzurError(f"a {rows}x{cols} board needs {rows * cols} cells")
-    cells = []
-    for index, (text, bonus) in enumerate(zip(texts, bonuses)):
-        where = f"row {index // cols + 1}, column {index % cols + 1}"
-        text = text.strip()
-        if not text:
-            raise ElzzurError(f"{where} is empty: type a letter, or '.' for a hole")
-        # the bonus code goes between the letters and the value: Q=8 with tl is Qtl=8
-        letters, equals, value = text.partition("=")
-        token = text if text == HOLE else letters + bonus + equals + value
-        try:
-            cells.append(parse_token(token, language))
-        except ElzzurError as e:
-            raise ElzzurError(f"{where}: {e}") from None
-    return Board(rows, cols, tuple(cells))
-
-
-def board_entries(board: Board, language=None) -> tuple[list[str], list[str]]:
-    """The grid's entry texts and bonus codes for a board (the inverse of ``build_board``)."""
-    texts = [entry_text(c, language) for c in board.cells]
-    return texts, [c.bonus for c in board.cells]
-
-
-def load_board_file(path: str, language) -> Board:
-    """One board from a board file (what the Load dialog calls)."""
-    text, origin = read_board_text(path)
-    return parse_board(text, language, origin)
-
-
-def save_board_file(path: str, board: Board) -> None:
-    """Write a board in board-file syntax, whole or not at all (what the Save dialog calls)."""
-    from ..files import write_atomic
-
-    write_atomic(path, str(board) + "\n")
-
-
-def words_using(rows: list, cell: int | None) -> list:
-    """The result rows whose path passes through ``cell`` (all of them when ``cell`` is None)."""
-    if cell is None:
-        return list(rows)
-    return [row for row in rows if cell in row[2]]
-
-
-def animation_steps(path) -> list[tuple[int, int]]:
-    """The animation of a path: (cell, its order number from 1), one step per ``STEP_MS``."""
-    return [(cell, number) for number, cell in enumerate(path, start=1)]
-
-
-def summary(rows: list, shown: list) -> str:
-    """The line above the word list: count and total score (and what a filter kept)."""
-    total = sum(score for _, score, _ in rows)
-    text = f"{len(rows)} words, total {total}"
-    if len(shown) != len(rows):
-        text += f" — {len(shown)} shown (total {sum(s for _, s, _ in shown)})"
-    return text
-
-
-def clipboard_text(rows: list) -> str:
-    """The word list as the clipboard receives it: ``WORD<tab>SCORE`` lines."""
-    return "".join(f"{word}\t{score}\n" for word, score, _ in rows)
-
-
-def neighbour_cell(index: int, key: str, rows: int, cols: int) -> int:
-    """The cell an arrow key moves to from ``index`` (wrapping across rows left and right,
-    staying put at the top and bottom)."""
-    r, c = divmod(index, cols)
-    if key == "Left":
-        return (index - 1) % (rows * cols)
-    if key == "Right":
-        return (index + 1) % (rows * cols)
-    if key == "Up":
-        return (r - 1) * cols + c if r > 0 else index
-    if key == "Down":
-        return (r + 1) * cols + c if r < rows - 1 else index
-    return index
-
-
-class SolveJob:
-    """One solve in a worker thread: no Tk here; the window reads ``done``/``rows``/``error``."""
-
-    _dictionaries: dict = {}
-    _lock = threading.Lock()
-
-    def __init__(self, board: Board, language, rules_name: str, dictionary_path: str | None):
-        self.board, self.language = board, language
-        self.rules_name, self.dictionary_path = rules_name, dictionary_path
-        self.rows: list = []
-        self.error: str | None = None
-        self.warning: str | None = None  # what cleaning a word list dropped, if much
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self.run, name="elzzur-solve", daemon=True)
-
-    def start(self) -> SolveJob:
-        self.thread.start()
-        return self
-
-    def run(self) -> None:
-        try:
-            from ..lexicon.dictionary import load_dictionary
-            from ..grid.rules import get_rules
-            from ..grid.results import sort_key
-            from ..grid.solver import find_words
-
-            with self._lock:  # the caches of dictionaries and rules are not thread-safe
-                rules = get_rules(self.rules_name)
-                key = (self.dictionary_path, self.language.code)
-                if key not in self._dictionaries:
-                    self._dictionaries[key] = load_dictionary(self.dictionary_path, self.language)
-                dictionary = self._dictionaries[key]
-                report = dictionary.report
-                if report is not None and report.worth_warning:
-                    self.warning = report.message()
-                rows = find_words(self.board, dictionary, self.language, rules=rules)
-            order = sort_key("score")
-            rows.sort(key=lambda row: order(*row))
-            self.rows = rows
-        except ElzzurError as e:
-            self.error = str(e)
-        except Exception as e:  # never let the worker die silently
-            self.error = f"{type(e).__name__}: {e}"
-        finally:
-            self.done.set()
-
-
-# --- the window ----------------------------------------------------------------------------------
-
-def _tk():
-    import tkinter
-    from tkinter import ttk
-
-    return tkinter, ttk
-
-
-class CellWidget:
-    """One tile: its order badge (click: filter by this tile), the letter entry, and the bonus
-    selector. Colours show the bonus, the path being drawn, and the filter."""
-
-    def __init__(self, app: App, parent, index: int) -> None:
-        tk, ttk = _tk()
-        self.app, self.index = app, index
-        self.bonus = tk.StringVar(parent, "")
-        self.frame = tk.Frame(parent, bd=2, relief="groove", padx=2, pady=1)
-        self.badge = tk.Label(self.frame, text=" ", font=("TkDefaultFont", 8), width=3,
-                              cursor="hand2")
-        self.badge.pack(fill="x")
-        self.entry = tk.Entry(self.frame, width=3, justify="center",
-                              font=("TkDefaultFont", 20, "bold"), relief="flat")
-        self.entry.pack()
-        self.menu_button = tk.Menubutton(self.frame, text="none", font=("TkDefaultFont", 8),
-                                         relief="flat", takefocus=0, width=4)
-        menu = tk.Menu(self.menu_button, tearoff=0)
-        for key, code in BONUS_KEYS.items():
-            menu.add_radiobutton(label=f"{BONUS_NAMES[code]}  ({key})", value=code,
-                                 variable=self.bonus, command=self.refresh)
-        self.menu_button["menu"] = menu
-        self.menu = menu
-        self.menu_button.pack(fill="x")
-        self.entry.bind("<KeyPress>", self.app.on_cell_key)
-        self.entry.bind("<FocusOut>", lambda e: self.app.commit_free_edit(self))
-        self.entry.bind("<Button-3>", self.popup)
-        self.entry.bind("<Control-Button-1>", lambda e: self.app.toggle_filter(self.index))
-        for widget in (self.badge, self.frame):
-            widget.bind("<Button-1>", lambda e: self.app.toggle_filter(self.index))
-        self.mark = ""  # "", "path" or "filter"
-        self.refresh()
-
-    def popup(self, event) -> str:
-        self.menu.tk_popup(event.x_root, event.y_root)
-        return "break"
-
-    @property
-    def text(self) -> str:
-        return self.entry.get()
-
-    def set(self, text: str, bonus: str | None = None) -> None:
-        self.entry.delete(0, "end")
-        self.entry.insert(0, text)
-        if bonus is not None:
-            self.bonus.set(bonus)
-        self.refresh()
-
-    def set_bonus(self, code: str) -> None:
-        self.bonus.set(code)
-        self.refresh()
-
-    def show(self, mark: str = "", number: int | None = None) -> None:
-        self.mark = mark
-        self.badge["text"] = str(number) if number else " "
-        self.refresh()
-
-    def refresh(self) -> None:
-        code = self.bonus.get()
-        colour = {"path": HIGHLIGHT, "filter": FILTER_COLOUR}.get(self.mark, BONUS_COLOURS[code])
-        self.entry["bg"] = colour
-        self.badge["bg"] = HIGHLIGHT if self.mark == "path" else self.frame.cget("bg")
-        self.menu_button["text"] = BONUS_NAMES[code]
-        self.menu_button["bg"] = BONUS_COLOURS[code]
+STEP_MS = 150  # between two tiles of a path's animation
+MAX_SIDE = 12  # rows and columns the size controls allow
+ERROR_INK = "#b00020"  # the status bar's text when it shows an error
 
 
 class App:
@@ -272,9 +29,8 @@ class App:
 
     def __init__(self, root, language: str = "en", rules: str = "ruzzle",
                  dictionary: str | None = None) -> None:
-        tk, ttk = _tk()
-        from ..lexicon.languages import available
-        from ..grid.rules import presets
+        from ...lexicon.languages import available
+        from ...grid.rules import presets
 
         self.root = root
         self.dictionary = dictionary
@@ -377,14 +133,14 @@ class App:
 
     def error(self, message: str) -> None:
         self.status.set(message)
-        self.status_bar["fg"] = "#b00020"
+        self.status_bar["fg"] = ERROR_INK
 
     def info(self, message: str) -> None:
         self.status.set(message)
         self.status_bar["fg"] = self.status_colour
 
     def get_language(self):
-        from ..lexicon.languages import get_language
+        from ...lexicon.languages import get_language
 
         return get_language(self.language.get().strip() or "en")
 
@@ -549,7 +305,7 @@ class App:
         try:
             board = self.board()
             language = self.get_language()
-            from ..grid.rules import get_rules
+            from ...grid.rules import get_rules
 
             get_rules(self.rules.get().strip() or "ruzzle")  # a bad rules name: an error now
         except ElzzurError as e:
@@ -690,7 +446,7 @@ class App:
             self.save_path(path)
 
     def random_board(self, seed=None) -> None:
-        from ..grid.generate import random_board
+        from ...grid.generate import random_board
 
         rows, cols = self.shape
         self.load_board(random_board(self.get_language(), rows, cols, seed))
@@ -719,37 +475,3 @@ def _has_selection(widget) -> bool:
         return bool(widget.selection_present())
     except Exception:
         return False
-
-
-def create_app(language: str = "en", rules: str = "ruzzle", dictionary: str | None = None,
-               board: str | None = None):
-    """The root window and its App, with a board shown if one is given."""
-    import tkinter
-
-    root = tkinter.Tk(className="elzzur")
-    app = App(root, language or "en", rules or "ruzzle", dictionary)
-    if board:
-        try:
-            text, origin = read_board_text(board)
-            app.load_board(parse_board(text, app.get_language(), origin))
-        except ElzzurError as e:
-            app.error(str(e))
-    app.focus_cell(0)
-    return root, app
-
-
-def main(args) -> None:
-    """``elzzur gui``: open the window and run until it is closed."""
-    try:
-        import tkinter
-    except ImportError:
-        raise ElzzurError("the GUI needs tkinter (Debian: apt-get install python3-tk)") from None
-    from ..lexicon.languages import get_language
-
-    get_language(getattr(args, "language", None) or "en")  # a bad -l: an error before a window
-    try:
-        root, _ = create_app(getattr(args, "language", None), getattr(args, "rules", None),
-                             getattr(args, "dictionary", None), getattr(args, "board", None))
-    except tkinter.TclError as e:
-        raise ElzzurError(f"cannot open a window: {e}") from None
-    root.mainloop()

@@ -1,0 +1,99 @@
+"""The grid being typed, without Tk: what a typed letter becomes, the cells' texts and bonus
+codes to and from a board, board files, and where an arrow key moves.
+
+The window only wires these to widgets, so the tests check them without a display.
+"""
+
+from __future__ import annotations
+
+from ...errors import ElzzurError
+from ...grid.board import HOLE, Board, parse_board, parse_token, read_board_text
+from ..palette import tile_label, tile_style
+
+BONUS_KEYS = {"0": "", "1": "dl", "2": "tl", "3": "dw", "4": "tw"}  # the key that sets each bonus
+
+
+def bonus_name(code: str) -> str:
+    """What the bonus menu shows for a code: the tile's badge (``TL``), ``none`` for none."""
+    return tile_style(code).badge or "none"
+
+
+def normalize_letter(text: str, language) -> str | None:
+    """What a typed letter becomes on a tile (é → E in English, ñ → Ñ in es-native), or None
+    if the language cannot spell it; ``Qu`` is shown as the games print it."""
+    if not text or not text.isalpha():
+        return None
+    key = language.normalize(text)
+    if key is None:
+        return None
+    return "Qu" if key == "QU" and language.normalize("Qu") == "QU" else key
+
+
+def split_token(token: str, language) -> tuple[str, str]:
+    """A board token as (what the cell's entry shows, bonus code): ``Ttl`` → (``T``, ``tl``).
+    A token that does not parse is kept as typed, so its error is reported at solve time."""
+    token = token.strip()
+    if not token:
+        return "", ""
+    try:
+        cell = parse_token(token, language)
+    except ElzzurError:
+        return token, ""
+    return tile_label(cell, language, value=True), cell.bonus
+
+
+def build_board(texts: list[str], bonuses: list[str], rows: int, cols: int, language) -> Board:
+    """The board the grid shows: each entry's text with its bonus code, parsed as a board
+    token; an empty cell or a bad token is an error naming the cell (row, column from 1)."""
+    if len(texts) != rows * cols or len(bonuses) != rows * cols:
+        raise ElzzurError(f"a {rows}x{cols} board needs {rows * cols} cells")
+    cells = []
+    for index, (text, bonus) in enumerate(zip(texts, bonuses)):
+        where = f"row {index // cols + 1}, column {index % cols + 1}"
+        text = text.strip()
+        if not text:
+            raise ElzzurError(f"{where} is empty: type a letter, or '.' for a hole")
+        # the bonus code goes between the letters and the value: Q=8 with tl is Qtl=8
+        letters, equals, value = text.partition("=")
+        token = text if text == HOLE else letters + bonus + equals + value
+        try:
+            cells.append(parse_token(token, language))
+        except ElzzurError as e:
+            raise ElzzurError(f"{where}: {e}") from None
+    return Board(rows, cols, tuple(cells))
+
+
+def board_entries(board: Board, language=None) -> tuple[list[str], list[str]]:
+    """The grid's entry texts and bonus codes for a board (the inverse of ``build_board``): a
+    tile's label with its value (``Qu=8``; the bonus is the cell's menu), ``Qu`` only where
+    ``language`` reads it back as QU."""
+    texts = [tile_label(c, language, value=True) for c in board.cells]
+    return texts, [c.bonus for c in board.cells]
+
+
+def load_board_file(path: str, language) -> Board:
+    """One board from a board file (what the Load dialog calls)."""
+    text, origin = read_board_text(path)
+    return parse_board(text, language, origin)
+
+
+def save_board_file(path: str, board: Board) -> None:
+    """Write a board in board-file syntax, whole or not at all (what the Save dialog calls)."""
+    from ...files import write_atomic
+
+    write_atomic(path, str(board) + "\n")
+
+
+def neighbour_cell(index: int, key: str, rows: int, cols: int) -> int:
+    """The cell an arrow key moves to from ``index`` (wrapping across rows left and right,
+    staying put at the top and bottom)."""
+    r, c = divmod(index, cols)
+    if key == "Left":
+        return (index - 1) % (rows * cols)
+    if key == "Right":
+        return (index + 1) % (rows * cols)
+    if key == "Up":
+        return (r - 1) * cols + c if r > 0 else index
+    if key == "Down":
+        return (r + 1) * cols + c if r < rows - 1 else index
+    return index
