@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import marshal
 import os
-from typing import Any, Callable
-
 from . import cache
 from .errors import ElzzurError, UsageError
 from .files import resource
@@ -135,15 +133,17 @@ def load(kind: str, spec: str | os.PathLike) -> tuple[dict, Checker, str]:
 KIND_NAMES = {bool: "true or false", int: "an integer", (int, float): "a number", str: "a string",
               list: "a list", dict: "a table"}
 
-REQUIRED: Any = object()  # ``need``'s default: the key must be there
+REQUIRED = object()  # ``need``'s default: the key must be there
+
+# (No ``typing`` here: importing it costs milliseconds at start-up, and every run reads a file.)
 
 
-def whole(minimum: int) -> Callable[[Any], bool]:
+def whole(minimum: int):
     """A check for ``need``: a whole number >= ``minimum``."""
     return lambda value: value >= minimum
 
 
-def whole_numbers(minimum: int) -> Callable[[Any], bool]:
+def whole_numbers(minimum: int):
     """A check for ``need``: a non-empty list of whole numbers >= ``minimum``."""
     return lambda values: bool(values) and all(
         isinstance(v, int) and not isinstance(v, bool) and v >= minimum for v in values)
@@ -160,8 +160,7 @@ class Checker:
         raise ElzzurError(f"{self.origin}: {message}")
 
     def need(self, table: dict, key: str, kind: type | tuple[type, ...], prefix: str = "",
-             default: Any = REQUIRED, check: Callable[[Any], bool] | None = None,
-             what: str | None = None) -> Any:
+             default: object = REQUIRED, check=None, what: str | None = None):
         """``table[key]``, which must be of ``kind`` (true and false are not numbers) and pass
         ``check``; ``what`` says in words what it must be. Without it, ``default``, unless
         that is ``REQUIRED``."""

@@ -624,3 +624,25 @@ def test_a_closed_standard_input_is_an_error(cli, monkeypatch):
 def test_language_codes_ignore_case(cli, words_txt):
     assert cli("solve", "-l", "EN", "-b", SMALL_BOARD, "-d", "words.txt", "-q").out == \
         cli("solve", "-l", "en", "-b", SMALL_BOARD, "-d", "words.txt", "-q").out
+
+
+def test_the_command_table_offers_the_choices_the_library_knows():
+    """The choices of generate --letters and --bonus are written out in the command table
+    (importing grid.generate there would slow every command line): they must stay the same."""
+    from elzzur.cli.commands import COMMANDS
+    from elzzur.grid.generate import BONUS_DRAWS, LETTER_SOURCES
+    from elzzur.grid.rules import bonus_rounds
+
+    options = {option.dest: option for option in COMMANDS["generate"][1]}
+    assert options["letters"].choices == LETTER_SOURCES
+    assert options["bonus"].choices == BONUS_DRAWS
+    assert set(BONUS_DRAWS) == {"elzzur", "none", *bonus_rounds()}
+
+
+def test_an_unknown_letter_source_is_refused_by_the_library():
+    from elzzur.errors import UsageError
+    from elzzur.grid.generate import LetterSource
+
+    with pytest.raises(UsageError, match="unknown letter source 'bigrams' "
+                                         r"\(choose from frequency, dictionary, bigram\)"):
+        LetterSource(get_language("en"), "bigrams")

@@ -7,6 +7,13 @@ does not use."""
 
 from __future__ import annotations
 
+from ..grid.results import SORT_ORDERS
+from ..record import Record
+
+# The choices of ``generate --letters`` and ``--bonus`` are written out here, not imported from
+# ``grid.generate``, which costs some 7 ms to import (random, the board model) on every command
+# line; tests/test_cli.py checks that they equal ``LETTER_SOURCES`` and ``BONUS_DRAWS``.
+
 
 class Args:
     """The parsed command line (what argparse's Namespace holds)."""
@@ -34,15 +41,14 @@ def whole(text: str) -> int:
     except ValueError:
         raise ValueError(f"{text!r} is not a whole number") from None
 
-class Option:
+class Option(Record):
     """One option of one command: its spellings, where it goes, and what it accepts."""
 
-    __slots__ = ("flags", "dest", "kind", "default", "help", "metavar", "choices", "required")
+    __slots__ = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required")
 
-    def __init__(self, flags, dest, kind, help, default=None, metavar=None, choices=None,
-                 required=False):
-        self.flags, self.dest, self.kind, self.help = flags, dest, kind, help
-        self.default, self.metavar, self.choices, self.required = default, metavar, choices, required
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"default": None, "metavar": None, "choices": None, "required": False}
 
 LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="LANG",
                   help="language code or language file (default: en); see 'elzzur languages'")
@@ -66,7 +72,7 @@ SOLVE_OUTPUT = [
     Option(("--revisit",), "revisit", bool, default=False,
            help="let a path come back to a cell it used (never the same cell twice in a row)"),
     Option(("-s", "--sort"), "sort", str, default="score",
-           choices=("score", "length", "start", "end", "alpha"),
+           choices=SORT_ORDERS,
            help="order of the words (default: score, highest first)"),
     Option(("-R", "--reverse"), "reverse", bool, default=False, help="reverse the order"),
     Option(("-q", "--quiet"), "quiet", bool, default=False,

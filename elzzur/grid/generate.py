@@ -90,6 +90,8 @@ class LetterSource:
 
     def __init__(self, language: Language, kind: str = "frequency", dictionary=None,
                  dice: Dice | None = None) -> None:
+        if kind not in LETTER_SOURCES:
+            raise UsageError(f"unknown letter source {kind!r} (choose from {', '.join(LETTER_SOURCES)})")
         self.kind, self.dice = kind, dice
         if dice is not None:
             return

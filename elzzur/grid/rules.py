@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .. import datafiles
 from ..errors import UsageError
+from ..lexicon.languages import length_bonus
 from ..record import Record
 
 DEFAULT = "ruzzle"
@@ -43,10 +44,7 @@ class Rules(Record):
         """Points added to a word of ``length`` letters."""
         if self.length_bonus is None:
             return language.bonus(length)
-        table = self.length_bonus
-        if length < len(table):
-            return table[length]
-        return table[-1] + (length - len(table) + 1) * self.length_bonus_step
+        return length_bonus(self.length_bonus, self.length_bonus_step, length)
 
     def factor(self, length: int) -> int:
         """The numerator of the length multiplier of a word of ``length`` letters."""

@@ -35,6 +35,14 @@ CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 MAX_LETTERS = 63  # the word graph's node masks have 63 letter bits (elzzur.lexicon.graph)
 
 
+def length_bonus(table: tuple[int, ...], step: int, length: int) -> int:
+    """The bonus of a word of ``length`` letters from a table indexed by length, which goes on
+    past its end in steps of ``step`` (shared by language files and rules files)."""
+    if length < len(table):
+        return table[length]
+    return table[-1] + (length - len(table) + 1) * step
+
+
 class Language(Record):
     """What the solver and the dictionary tools need to know about one language.
 
@@ -60,10 +68,7 @@ class Language(Record):
 
     def bonus(self, length: int) -> int:
         """Points added for a word of ``length`` letters, extrapolated past the table."""
-        table = self.length_bonus
-        if length < len(table):
-            return table[length]
-        return table[-1] + (length - len(table) + 1) * self.length_bonus_step
+        return length_bonus(self.length_bonus, self.length_bonus_step, length)
 
     def upper(self, text: str) -> str:
         """``text`` upper-cased the language's way (``text`` itself in case mode)."""

@@ -9,8 +9,6 @@ for the words listed, or None where the language has no band data (the band is t
 
 from __future__ import annotations
 
-FORMATS = ("text", "json", "jsonl", "csv")
-
 
 def totals(rows) -> tuple[int, int, int]:
     """Number of words, length of the longest, and the sum of the scores."""
