@@ -5,25 +5,15 @@ The parts, one module each: ``tiles`` (editions), ``layout`` (premium squares), 
 (graphs of whole digraph tiles), ``movegen`` (the move generator), ``reference`` (the brute
 force the generator is checked against). ``best_moves`` below is the Python API.
 
-The move generator is Appel & Jacobson's ("The World's Fastest Scrabble Program", 1988), over the
-dictionary's word graph (``elzzur.lexicon.graph``), in the style of Norvig's Scrabble notebook:
-
-- only across moves are generated; down moves are the across moves of the transposed board;
-- ``cross_checks``: for each empty square with a tile above or below it, the tiles that make a
-  word of the column there, and the points of the column's tiles already on the board;
-- ``anchors``: the empty squares next to a tile (the centre on an empty board): every move covers
-  one; a move is generated from its leftmost anchor only, so it is found once;
-- ``left_part``: the tiles before the anchor, grown from the rack over empty non-anchor squares
-  (or the tiles already on the board there), each a prefix in the word graph;
-- ``extend_right``: from the anchor rightwards, rack tiles where the square is empty and the
-  board's tile where it is not, following the word graph, recording each word that ends.
+The move generator is Appel & Jacobson's (1988) over the dictionary's word graph: see
+``movegen`` for how it goes, and ``elzzur/_csrc/scrabble.c`` for its C twin.
 
 Tiles are strings: usually one letter, but Spanish has CH, LL and RR tiles, which the word graph
 walks letter by letter. A board square is ``None`` or ``(tile, is_blank)``. Tile sets and premium
-layouts are data (``elzzur/res/scrabble/tiles``, ``elzzur/res/scrabble/layouts``). Positions are written one row
-a line, ``.`` for an empty square, the tile letter for a tile, its lower-case form (from the tile
-set's explicit ``[blank_letters]`` table: Turkish ``i`` is ``İ``, ``ı`` is ``I``) for a blank, and
-``[CH]``/``[ch]`` for a tile of several letters.
+layouts are data (``elzzur/res/scrabble/tiles``, ``elzzur/res/scrabble/layouts``). Positions are
+written one row a line, ``.`` for an empty square, the tile letter for a tile, its lower-case form
+(from the tile set's explicit ``[blank_letters]`` table: Turkish ``i`` is ``İ``, ``ı`` is ``I``)
+for a blank, and ``[CH]``/``[ch]`` for a tile of several letters.
 """
 
 from __future__ import annotations
