@@ -4,11 +4,15 @@ layouts, boards, dictionaries and their recipes) is package data, and the top-le
 
 The `elzzur` command is scripts/elzzur (see there why it is not a generated entry point).
 The C core (elzzur._core, the fast board search and Scrabble move generation; its sources in
-elzzur/_core/) is optional: where it cannot be compiled the install goes on and elzzur uses its
-pure-Python search.
+elzzur/_csrc/) is optional: where it cannot be compiled the install goes on and elzzur uses its
+pure-Python search. The sources' folder is not named _core: a folder elzzur/_core/ without the
+built module beside it (no compiler, or a checkout run in place) would import as a namespace
+package, so `from elzzur import _core` would succeed and the fallback never happen.
 """
 
 from setuptools import Extension, find_packages, setup
+
+CORE = "elzzur/_csrc"  # the C core's sources (MANIFEST.in puts its header in the sdist)
 
 DATA = ["languages/*.toml", "rules/*.toml", "dice/*.toml", "boards/*.board",
         "scrabble/tiles/*.toml", "scrabble/layouts/*.toml",
@@ -23,6 +27,8 @@ setup(
                   "elzzur.licenses": ["*.txt"]},
     include_package_data=False,
     scripts=["scripts/elzzur"],
-    ext_modules=[Extension("elzzur._core", ["elzzur/_core.c"], optional=True,
+    ext_modules=[Extension("elzzur._core",
+                           [f"{CORE}/module.c", f"{CORE}/search.c", f"{CORE}/scrabble.c"],
+                           include_dirs=[CORE], depends=[f"{CORE}/core.h"], optional=True,
                            extra_compile_args=["-O3"])],
 )

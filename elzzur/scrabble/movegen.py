@@ -15,7 +15,7 @@ graph (``elzzur.lexicon.graph``), in the style of Norvig's Scrabble notebook:
 
 ``across_moves`` is that search written plainly (the specification); ``across_moves_fast`` the
 same search with letter masks and precomputed tables (``FastTables``), which the C core
-(``elzzur/_core/scrabble.c``) runs where it is built; the three agree move for move, and with the
+(``elzzur/_csrc/scrabble.c``) runs where it is built; the three agree move for move, and with the
 brute force of ``elzzur.scrabble.reference``, on random positions (tests/test_scrabble.py).
 This module does that one job, and is long because the search is.
 """

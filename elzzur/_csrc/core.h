@@ -1,0 +1,79 @@
+/*
+ * elzzur/_csrc/core.h: what the C core's files share (module.c, search.c, scrabble.c build the
+ * one extension module elzzur._core; see setup.py).
+ *
+ * The word graph format (its specification is elzzur/lexicon/graph.py), the little-endian
+ * loads every walk of it uses (static inline here, so each file inlines them as before the
+ * split), the Graph object the methods receive, and the entry points module.c puts in the
+ * Graph type's method table.
+ */
+
+#ifndef ELZZUR_CORE_H
+#define ELZZUR_CORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The file format (elzzur/lexicon/graph.py). */
+#define GRAPH_MAGIC "ELZG"
+#define GRAPH_VERSION 1u
+#define HEADER_SIZE 28 /* struct "<4s6I" */
+#define TERMINAL (UINT64_C(1) << 63)
+#define MAX_LETTERS 63
+
+/* The exception class, owned by the module (module.c); search.c raises it. */
+extern PyObject *elzzur_SearchLimit;
+
+/* --- reading the little-endian arrays ---------------------------------------------------------
+ * The masks start 28 + 8k bytes into the buffer, never 8-byte aligned relative to its start
+ * (and the buffer itself may start anywhere), so read through memcpy, a plain load on x86 and
+ * ARM64. On a big-endian host swap the bytes: the format is little-endian there too (where
+ * Python's memoryview.cast would read it wrongly). */
+
+static inline uint64_t
+load64(const unsigned char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+static inline uint32_t
+load32(const unsigned char *p)
+{
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    return v;
+}
+
+/* --- the Graph object ---------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    Py_buffer view; /* held for the object's lifetime: the arrays point into it */
+    const unsigned char *masks, *first, *targets, *ranks;
+    uint32_t n_nodes, n_edges, n_words, longest;
+    Py_UCS4 alphabet[64];   /* the code point of each letter number, to spell found words */
+    Py_ssize_t n_letters;
+} GraphObject;
+
+/* --- the Graph methods (the Python names are in module.c's method table) ------------------- */
+
+/* Graph.search: the board search (search.c). */
+PyObject *elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds);
+
+/* Graph.scrabble_across: Scrabble's across moves (scrabble.c). */
+PyObject *elzzur_Graph_scrabble_across(GraphObject *self, PyObject *args);
+
+#endif /* ELZZUR_CORE_H */

@@ -1,0 +1,195 @@
+/*
+ * elzzur/_csrc/module.c: the glue of elzzur._core. The Graph type over a word graph's buffer
+ * (Graph_new checks it as WordGraph.__init__ in elzzur/lexicon/graph.py does), its method
+ * table, the SearchLimit exception (elzzur.grid.search raises the same class) and the module
+ * itself. The methods are elsewhere: Graph.search, the board search, in search.c;
+ * Graph.scrabble_across, Scrabble move generation, in scrabble.c. What they share is core.h.
+ */
+
+#include "core.h"
+
+PyObject *elzzur_SearchLimit; /* the exception class, owned by the module */
+
+/* --- the Graph type ------------------------------------------------------------------------ */
+
+static PyObject *
+Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"buffer", NULL};
+    PyObject *source;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Graph", kwlist, &source))
+        return NULL;
+    GraphObject *self = (GraphObject *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    /* tp_alloc zeroed view.obj, so dealloc is safe on every early exit below. */
+    if (PyObject_GetBuffer(source, &self->view, PyBUF_SIMPLE) < 0)
+        goto fail;
+
+    /* The same checks, in the same order, as WordGraph.__init__. */
+    const unsigned char *data = self->view.buf;
+    Py_ssize_t size = self->view.len;
+    if (size < HEADER_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "not a word graph (too short)");
+        goto fail;
+    }
+    uint32_t version = load32(data + 4);
+    if (memcmp(data, GRAPH_MAGIC, 4) != 0 || version != GRAPH_VERSION) {
+        PyErr_Format(PyExc_ValueError, "not a word graph of version %u", GRAPH_VERSION);
+        goto fail;
+    }
+    self->n_nodes = load32(data + 8);
+    self->n_edges = load32(data + 12);
+    self->n_words = load32(data + 16);
+    self->longest = load32(data + 20);
+    uint32_t alpha_len = load32(data + 24);
+    /* All terms are below 2**36, so the sum cannot wrap in 64 bits. */
+    uint64_t start = HEADER_SIZE + ((uint64_t)alpha_len + 7) / 8 * 8;
+    uint64_t end = start + 12 * (uint64_t)self->n_nodes + 8 * (uint64_t)self->n_edges;
+    if ((uint64_t)size != end) {
+        PyErr_Format(PyExc_ValueError, "word graph is %zd bytes, expected %llu", size,
+                     (unsigned long long)end);
+        goto fail;
+    }
+    /* WordGraph decodes the alphabet, so a graph it refuses for bad UTF-8 is refused here too
+     * (UnicodeDecodeError is a ValueError). */
+    PyObject *alphabet = PyUnicode_DecodeUTF8((const char *)data + HEADER_SIZE, alpha_len, NULL);
+    if (alphabet == NULL)
+        goto fail;
+    self->n_letters = PyUnicode_GET_LENGTH(alphabet);
+    if (self->n_letters > 63) {
+        Py_DECREF(alphabet);
+        PyErr_SetString(PyExc_ValueError, "a word graph has at most 63 letters");
+        goto fail;
+    }
+    for (Py_ssize_t k = 0; k < self->n_letters; k++)
+        self->alphabet[k] = PyUnicode_READ_CHAR(alphabet, k);
+    Py_DECREF(alphabet);
+
+    if (self->n_nodes == 0) { /* even an empty dictionary has its root */
+        PyErr_SetString(PyExc_ValueError, "word graph has no nodes");
+        goto fail;
+    }
+    self->masks = data + start;
+    self->first = self->masks + 8 * (size_t)self->n_nodes;
+    self->targets = self->first + 4 * (size_t)self->n_nodes;
+    self->ranks = self->targets + 4 * (size_t)self->n_edges;
+    return (PyObject *)self;
+
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static void
+Graph_dealloc(GraphObject *self)
+{
+    PyBuffer_Release(&self->view); /* a no-op when view.obj is NULL */
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *
+Graph_get_n_words(GraphObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromUnsignedLong(self->n_words);
+}
+
+static PyObject *
+Graph_get_longest(GraphObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromUnsignedLong(self->longest);
+}
+
+/* --- the module ------------------------------------------------------------------------- */
+
+PyDoc_STRVAR(Graph_search_doc,
+"search($self, cells, points, factors, flags, neighbours, bonus, min_length, revisit=False,\n"
+"       limit=0, scale=None, divisor=1)\n"
+"--\n\n"
+"Every word on the board: [(word, score, path), ...] sorted by rank, exactly as\n"
+"elzzur.grid.search.search(graph, ...) returns it (see there for the arguments).\n"
+"Raises SearchLimit after more than `limit` graph steps (limit != 0), OverflowError if a\n"
+"score does not fit in 64 bits, ValueError or TypeError for malformed arguments.");
+
+PyDoc_STRVAR(Graph_scrabble_across_doc,
+"scrabble_across($self, n, board, points, allow, cross_points, letter_mul, word_mul, anchors,\n"
+"                rack, blanks, values, every, rack_size, bingo, board_blanks, upper, lower)\n"
+"--\n\n"
+"The across moves of an n x n Scrabble board, as across_moves_fast() in\n"
+"elzzur.scrabble.movegen finds them: [(row, start, letters, new_mask, blank_mask, score,\n"
+"word), ...]. The tables are bytes (see FastTables.core_args); ValueError if one is\n"
+"malformed or the graph corrupt.");
+
+static PyMethodDef Graph_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))elzzur_Graph_search, METH_VARARGS | METH_KEYWORDS,
+     Graph_search_doc},
+    {"scrabble_across", (PyCFunction)elzzur_Graph_scrabble_across, METH_VARARGS,
+     Graph_scrabble_across_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Graph_getset[] = {
+    {"n_words", (getter)Graph_get_n_words, NULL, "number of words in the graph", NULL},
+    {"longest", (getter)Graph_get_longest, NULL, "letters in the longest word", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyDoc_STRVAR(Graph_doc,
+"Graph(buffer)\n"
+"--\n\n"
+"A word graph (the format of elzzur.lexicon.graph) over any buffer: bytes, or an mmap of\n"
+"a .dawg file. The buffer is held, not copied, for the Graph's lifetime. ValueError if it\n"
+"is not a well-formed word graph of version 1.");
+
+static PyTypeObject GraphType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "elzzur._core.Graph",
+    .tp_basicsize = sizeof(GraphObject),
+    .tp_dealloc = (destructor)Graph_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Graph_doc,
+    .tp_methods = Graph_methods,
+    .tp_getset = Graph_getset,
+    .tp_new = Graph_new,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "elzzur._core",
+    .m_doc = "The C core of elzzur: the board search of elzzur.grid.search and the Scrabble\n"
+             "move generation of elzzur.scrabble.movegen, over a word graph.",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC
+PyInit__core(void)
+{
+    if (PyType_Ready(&GraphType) < 0)
+        return NULL;
+    PyObject *module = PyModule_Create(&core_module);
+    if (module == NULL)
+        return NULL;
+    if (elzzur_SearchLimit == NULL) {
+        elzzur_SearchLimit = PyErr_NewExceptionWithDoc(
+            "elzzur._core.SearchLimit", "The search took more steps than allowed.",
+            PyExc_Exception, NULL);
+        if (elzzur_SearchLimit == NULL)
+            goto fail;
+    }
+    Py_INCREF(elzzur_SearchLimit);
+    if (PyModule_AddObject(module, "SearchLimit", elzzur_SearchLimit) < 0) {
+        Py_DECREF(elzzur_SearchLimit);
+        goto fail;
+    }
+    Py_INCREF(&GraphType);
+    if (PyModule_AddObject(module, "Graph", (PyObject *)&GraphType) < 0) {
+        Py_DECREF(&GraphType);
+        goto fail;
+    }
+    return module;
+fail:
+    Py_DECREF(module);
+    return NULL;
+}
