@@ -17,21 +17,33 @@ class Record:
 
     def __init__(self, *args, **kwargs) -> None:
         names = self.__slots__
+        if kwargs or len(args) != len(names):
+            args = self._complete(args, kwargs)
+        setter = object.__setattr__
+        for name, value in zip(names, args):
+            setter(self, name, value)
+        self.__post_init__()
+
+    @classmethod
+    def _complete(cls, args: tuple, kwargs: dict) -> tuple:
+        """Every field's value in order, from positional and keyword arguments and defaults."""
+        names = cls.__slots__
         if len(args) > len(names):
-            raise TypeError(f"{type(self).__name__} takes {len(names)} fields")
+            raise TypeError(f"{cls.__name__} takes {len(names)} fields")
         values = dict(zip(names, args))
         for name, value in kwargs.items():
             if name not in names or name in values:
-                raise TypeError(f"{type(self).__name__}: unexpected or repeated field {name!r}")
+                raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
             values[name] = value
+        defaults = None
         for name in names:
             if name not in values:
-                default = self._defaults().get(name, _MISSING)
-                if default is _MISSING:
-                    raise TypeError(f"{type(self).__name__}: missing field {name!r}")
-                values[name] = default
-            object.__setattr__(self, name, values[name])
-        self.__post_init__()
+                if defaults is None:
+                    defaults = cls._defaults()
+                if name not in defaults:
+                    raise TypeError(f"{cls.__name__}: missing field {name!r}")
+                values[name] = defaults[name]
+        return tuple(map(values.__getitem__, names))
 
     @classmethod
     def _defaults(cls) -> dict:
@@ -72,5 +84,3 @@ class Record:
         values.update(changes)
         return type(self)(**values)
 
-
-_MISSING = object()
