@@ -11,26 +11,13 @@ reference.
 
 from __future__ import annotations
 
-import os
-
 from .board import Board
 from ..lexicon.dictionary import Dictionary
+from ..lexicon.graph import backend
 from ..lexicon.languages import Language
 from ..errors import ElzzurError
 from .results import Found, Solution
 from .rules import get_rules
-
-def backend() -> str:
-    """``"c"`` if the C core is built and not disabled by ``ELZZUR_PURE_PYTHON=1``, else
-    ``"python"``."""
-    if os.environ.get("ELZZUR_PURE_PYTHON") == "1":
-        return "python"
-    try:
-        from .. import _core  # noqa: F401
-    except ImportError:
-        return "python"
-    return "c"
-
 
 START_ONLY, END_ONLY = 1, 2  # the search's cell flags (elzzur.grid.search)
 PLACE_FLAGS = {"": 0, "start": START_ONLY, "end": END_ONLY}

@@ -28,6 +28,19 @@ import os
 
 from ..errors import ElzzurError
 
+
+def backend() -> str:
+    """``"c"`` if the C core is built and not disabled by ``ELZZUR_PURE_PYTHON=1``, else
+    ``"python"``."""
+    if os.environ.get("ELZZUR_PURE_PYTHON") == "1":
+        return "python"
+    try:
+        from .. import _core  # noqa: F401
+    except ImportError:
+        return "python"
+    return "c"
+
+
 MAGIC = b"ELZG"
 VERSION = 1
 HEADER_SIZE = 28  # the magic and six u32

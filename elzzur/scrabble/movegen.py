@@ -60,7 +60,7 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
                    top: int | None = None, use: str | None = None) -> list[Move]:
     """Every legal move, best first (score descending, then coordinate, then word); the first
     ``top`` of them if given. ``use`` is ``"c"`` or ``"python"`` (default: the C core where it
-    is built, see ``solver.backend``)."""
+    is built, see ``lexicon.graph.backend``)."""
     graph = tile_graph(graph, tiles)
     gen = MoveGenerator(graph, tiles, layout)
     first = is_empty(board)
@@ -68,7 +68,7 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
     if all(len(steps) == 1 for steps in gen.steps.values()) and (
             not tiles.apart or is_tile_graph(graph, tiles)):
         across = across_moves_fast
-        from ..grid.solver import backend
+        from ..lexicon.graph import backend
 
         # the core spells words a character a tile: a blank's lower case must be one too
         spelt = all(len(tiles.lower[t]) == 1 or t in tiles.symbols for t in gen.steps)
