@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import needs_system
 from elzzur.grid.board import parse_board
 from elzzur.lexicon.dictionary import load_dictionary
 from elzzur.lexicon.languages import get_language
@@ -42,7 +43,7 @@ def display():
         yield os.environ["DISPLAY"]
         return
     if shutil.which("Xvfb") is None:
-        pytest.fail(f"the GUI tests need Xvfb: {INSTALL}")
+        needs_system(f"the GUI tests need Xvfb: {INSTALL}")
     number = _free_display()
     server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
                                "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -195,7 +196,7 @@ def test_arrows_backspace_hole_and_accents(gui):
 
 def test_real_typing_through_the_x_server(gui):
     if shutil.which("xdotool") is None:
-        pytest.fail(f"the GUI tests need xdotool: {INSTALL}")
+        needs_system(f"the GUI tests need xdotool: {INSTALL}")
     entry = gui.cells[0].entry
     x = entry.winfo_rootx() + entry.winfo_width() // 2
     y = entry.winfo_rooty() + entry.winfo_height() // 2
@@ -215,7 +216,7 @@ def test_double_click_animates_the_path(gui):
     bbox = tree.bbox(first)
     x, y = tree.winfo_rootx() + bbox[0] + 20, tree.winfo_rooty() + bbox[1] + bbox[3] // 2
     if shutil.which("xdotool") is None:
-        pytest.fail(f"the GUI tests need xdotool: {INSTALL}")
+        needs_system(f"the GUI tests need xdotool: {INSTALL}")
     subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--repeat", "2",
                     "--delay", "50", "1"], check=True)
     path = gui.shown[0][2]
@@ -368,7 +369,7 @@ def test_resize_random_and_other_rules(gui):
 
 def test_screenshot(gui):
     if shutil.which("import") is None:
-        pytest.fail(f"the screenshot needs ImageMagick's import: {INSTALL}")
+        needs_system(f"the screenshot needs ImageMagick's import: {INSTALL}")
     seed_board(gui)
     gui.solve()
     solved(gui)
@@ -389,7 +390,7 @@ def test_screenshot(gui):
 
 def test_the_command_opens_a_window(tmp_path):
     if shutil.which("xdotool") is None:
-        pytest.fail(f"the GUI tests need xdotool: {INSTALL}")
+        needs_system(f"the GUI tests need xdotool: {INSTALL}")
     env = dict(os.environ, PYTHONPATH=str(REPO))
     child = subprocess.Popen([sys.executable, "-m", "elzzur", "gui", "-l", "en", "-b", SEED],
                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

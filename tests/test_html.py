@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import needs_system
 from elzzur import get_language, parse_board
 from elzzur.errors import ElzzurError
 from elzzur.views.html import page, script_json, svg
@@ -208,7 +209,8 @@ def test_page_of_a_board_without_words(english):
 # --- In Chromium ----------------------------------------------------------------------------
 
 def browser_tools() -> str:
-    """The node executable; fails (never skips) naming what to install when something is missing."""
+    """The node executable; fails naming what to install when something is missing (skips in a
+    core run: ``tools/run-tests --core``)."""
     missing = []
     node = shutil.which("node")
     if node is None:
@@ -218,7 +220,7 @@ def browser_tools() -> str:
     if not (BROWSER_DIR / "node_modules" / "playwright-core" / "package.json").is_file():
         missing.append("playwright-core (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix tests/browser)")
     if missing:
-        pytest.fail("the browser tests need " + "; ".join(missing))
+        needs_system("the browser tests need " + "; ".join(missing))
     return node
 
 
