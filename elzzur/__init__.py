@@ -50,6 +50,14 @@ def __dir__() -> list[str]:
 def load_board(source, language):
     """A board from a file path, or from inline text (rows separated by ``/`` or newlines)."""
     from .grid.board import parse_board, read_board_text
+    from .lexicon.languages import Language
 
+    if not isinstance(language, Language):  # before reading anything (standard input)
+        raise TypeError(f"language must be a Language (elzzur.get_language), not "
+                        f"{type(language).__name__}")
+    if not isinstance(source, str) and not hasattr(source, "__fspath__"):
+        raise TypeError(f"load_board takes a file path or board text (str), not "
+                        f"{type(source).__name__}" + (" (decode bytes first)"
+                                                      if isinstance(source, bytes) else ""))
     text, origin = read_board_text(source)
     return parse_board(text, language, origin)

@@ -217,46 +217,85 @@ def test_english_boards(english):
 
 
 # --- scores beyond 64 bits --------------------------------------------------------------------
+# Both searches count in 64 bits (elzzur/grid/search.py's docstring): the same word stops both
+# with OverflowError, and every number they are given must fit.
 
 def test_overflow_raises():
     data = build(["AB"], "AB")
     core = _core.Graph(data)
     bonus = (0, 0, 0)
     args = ((b"\0",), (b"\1",)), ((2**62,), (2**62,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 1
-    assert search(WordGraph(data), *args) == [("AB", 2**63, (0, 1))]
-    with pytest.raises(OverflowError, match="score too large"):
-        core.search(*args)
+    c, python = both(data, args)
+    assert isinstance(c, OverflowError) and isinstance(python, OverflowError)
+    assert str(c) == str(python) == "score too large"
     # word multipliers
     args = ((b"\0",), (b"\1",)), ((2**40,), (1,)), (2**30, 2**30), (0, 0), ((1,), (0,)), bonus, 1
-    with pytest.raises(OverflowError, match="score too large"):
-        core.search(*args)
+    assert all(isinstance(r, OverflowError) for r in both(data, args))
     # an overflowing prefix that spells no word is not an error
     args = ((b"\0",), (b"\1",)), ((2**63 - 1,), (5,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 3
     assert core.search(*args) == search(WordGraph(data), *args) == []
+    # ... but it stays out of range: a word past it overflows even if the sum comes back
+    args = ((b"\0",), (b"\1",)), ((2**63 - 1,), (-5,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 1
+    assert core.search(*args) == search(WordGraph(data), *args) == [("AB", 2**63 - 6, (0, 1))]
+    args = ((b"\0",), (b"\1",)), ((2**63 - 1,), (1,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 1
+    assert all(isinstance(r, OverflowError) for r in both(data, args))
     # the largest score that fits is fine
     args = ((b"\0",), (b"\1",)), ((2**62,), (2**62 - 1,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 1
-    assert core.search(*args) == [("AB", 2**63 - 1, (0, 1))]
+    assert core.search(*args) == search(WordGraph(data), *args) == [("AB", 2**63 - 1, (0, 1))]
+    # ... and the bonus or the length factor can push it over
+    args = ((b"\0",), (b"\1",)), ((2**62,), (2**62 - 1,)), (1, 1), (0, 0), ((1,), (0,)), \
+        (0, 0, 1), 1
+    assert all(isinstance(r, OverflowError) for r in both(data, args))
+    assert all(isinstance(r, OverflowError)
+               for r in both(data, args[:5] + ((0, 0, 0), 1), scale=(1, 1, 2)))
+    # a divisor brings it back, unless the product before it overflows already
+    args = ((b"\0",), (b"\1",)), ((2**62,), (2**62,)), (1, 1), (0, 0), ((1,), (0,)), bonus, 1
+    assert all(isinstance(r, OverflowError) for r in both(data, args, divisor=4))
+
+
+@pytest.mark.parametrize("where, value", [
+    (1, ((2**63,), (1,))), (1, ((-2**63 - 1,), (1,))), (2, (1, 2**63)), (3, (0, 2**63)),
+    (5, (0, 0, 2**63)), ("divisor", 2**63), ("divisor", -2**63 - 1), ("scale", (1, 1, 2**63)),
+])
+def test_numbers_beyond_64_bits_are_refused_by_both(where, value):
+    data = build(["AB"], "AB")
+    args = [((b"\0",), (b"\1",)), ((1,), (1,)), (1, 1), (0, 0), ((1,), (0,)), (0, 0, 0), 1]
+    options = {}
+    if isinstance(where, int):
+        args[where] = value
+    else:
+        options[where] = value
+    c, python = both(data, tuple(args), **options)
+    assert isinstance(c, OverflowError) and isinstance(python, OverflowError), (c, python)
 
 
 @PROPERTY
 @given(st.data())
-def test_huge_numbers_overflow_or_agree(data):
+def test_huge_numbers_agree(data):
+    """Numbers near and past the 64-bit limits: the same answer, or OverflowError from both."""
     graph_bytes = data.draw(graphs())
     graph = WordGraph(graph_bytes)
     cells, points, factors, flags, neighbours, bonus, min_length = data.draw(
         boards(graph.longest, len(graph.alphabet)))
-    big = st.integers(-2**63, 2**63 - 1)
+    edge = st.sampled_from([0, 1, -1, 2**31, 2**32, 2**62, 2**63 - 1, -2**63, 2**63, -2**63 - 1,
+                            2**64, 3**40])
+    big = st.one_of(st.integers(-2**63, 2**63 - 1), edge, st.integers(-5, 5))
     points = tuple(tuple(data.draw(big) for _ in p) for p in points)
-    factors = tuple(data.draw(st.integers(-2**31, 2**31)) for _ in factors)
+    factors = tuple(data.draw(st.one_of(st.integers(-2**31, 2**31), edge)) for _ in factors)
+    bonus = tuple(data.draw(st.one_of(st.integers(-5, 30), edge)) for _ in bonus)
+    options = {"revisit": data.draw(st.booleans())}
+    if data.draw(st.booleans()):
+        options["scale"] = tuple(data.draw(st.one_of(st.integers(0, 5), edge))
+                                 for _ in range(graph.longest + 1))
+    if data.draw(st.booleans()):
+        options["divisor"] = data.draw(st.one_of(st.integers(1, 7), edge))
     args = cells, points, factors, flags, neighbours, bonus, min_length
-    c, python = both(graph_bytes, args)
-    if isinstance(c, OverflowError):
-        assert not isinstance(python, Exception)
+    c, python = both(graph_bytes, args, **options)
+    if isinstance(c, Exception) or isinstance(python, Exception):
+        assert type(c) is type(python), (c, python)
     else:
         assert c == python
         assert all(-2**63 <= score < 2**63 for _, score, _ in python)
-    if any(not -2**63 <= score < 2**63 for _, score, _ in python):
-        assert isinstance(c, OverflowError)
 
 
 # --- bad arguments ---------------------------------------------------------------------------

@@ -370,11 +370,13 @@ def test_the_c_core_refuses_malformed_tables():
     from elzzur._core import Graph
 
     graph = Graph(build(["AB"], "AB"))
-    good = (2, bytes([255] * 4), bytes(16), bytes(32), bytes(16), bytes([1] * 4),
-            bytes([1] * 4), bytes([1, 0, 0, 0]), bytes(64), 0, bytes(256), 3, 7, 50, bytes(4),
+    # points, cross points and values are int64 (8 bytes), masks u64
+    good = (2, bytes([255] * 4), bytes(32), bytes(32), bytes(32), bytes([1] * 4),
+            bytes([1] * 4), bytes([1, 0, 0, 0]), bytes(64), 0, bytes(512), 3, 7, 50, bytes(4),
             "AB" + "?" * 62, "ab" + "?" * 62)
     assert graph.scrabble_across(*good) == []
-    for i, bad in [(0, 64), (1, bytes(3)), (3, bytes(31)), (1, bytes([70] * 4)), (15, "AB")]:
+    for i, bad in [(0, 64), (1, bytes(3)), (3, bytes(31)), (1, bytes([70] * 4)), (15, "AB"),
+                   (2, bytes(16)), (4, bytes(16)), (10, bytes(256))]:  # the old int32 sizes
         args = list(good)
         args[i] = bad
         with pytest.raises(ValueError):

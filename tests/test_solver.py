@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import marisa_trie
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import event, given, settings, strategies as st
 
 from elzzur import Board, Cell, Dictionary, Found, get_language, parse_board, score_path, solve
 from elzzur.grid.solver import find_words
@@ -232,10 +232,13 @@ def reference_score(game: str, cells, letters, length: int) -> int:
     return sum(tiles) * multiplier // 2
 
 
-def reference_tiles(board: Board, words: set[str], game: str, min_length: int, revisit: bool):
-    """Every path and every choice of letters along it, no pruning."""
+def reference_tiles(board: Board, words: set[str], game: str, min_length: int, revisit: bool,
+                    score=None):
+    """Every path and every choice of letters along it, no pruning. ``score(cells, letters,
+    length)``, if given, scores a word instead of the preset ``game``."""
     longest = max((len(w) for w in words), default=0)
     best: dict[str, tuple[int, tuple]] = {}
+    score_of = score or (lambda cells, spelt, length: reference_score(game, cells, spelt, length))
 
     def walk(path, spelt):
         cells = [board.cells[i] for i in path]
@@ -245,7 +248,7 @@ def reference_tiles(board: Board, words: set[str], game: str, min_length: int, r
         last = cells[-1]
         ends_ok = all(c.place != "start" for c in cells[1:])
         if word in words and len(word) >= min_length and ends_ok:
-            score = reference_score(game, cells, spelt, len(word))
+            score = score_of(cells, spelt, len(word))
             rc = tuple(board.position(i) for i in path)
             if word not in best or score > best[word][0] or score == best[word][0] and rc < best[word][1]:
                 best[word] = (score, rc)
@@ -320,3 +323,130 @@ def test_qu_counts_two_letters_in_boggle(use):
     found = {w: s for w, s, _ in find_words(board, dictionary(["QUIT", "QUITS"]), EN, use=use,
                                            rules=get_rules("boggle"))}
     assert found == {"QUIT": 1, "QUITS": 2}  # 4 letters: 1 point; 5 letters: 2 points
+
+
+# --- extreme numbers: both backends alike, and as the brute force says ------------------------
+
+from elzzur.errors import ElzzurError  # noqa: E402
+from elzzur.grid.rules import with_scores  # noqa: E402
+from elzzur.grid.solver import SCORE_LIMIT  # noqa: E402
+
+EDGES = [0, 1, 7, 2**31, 2**32, 2**61, 2**62, 2**63 - 1, 2**63, 2**64, 10**20]
+TOO_LARGE = "a score on this board would be larger than 9,223,372,036,854,775,807"
+
+
+class Overflow(Exception):
+    """The brute force's verdict: some word's score leaves 64 bits."""
+
+
+def extreme_score(rules, cells, spelt, length: int) -> int:
+    """The score as the rules file format documents it, written out, with every value a
+    search holds along the path (each prefix's letter sum and word multiplier, their product,
+    times the length factor, the score) required to fit in 64 bits."""
+    values = EN.letter_values if rules.letter_values is None else rules.letter_values
+    low, high = -2**63, 2**63 - 1
+    total, factor = 0, 1
+    for cell, letters in zip(cells, spelt):
+        tile = cell.value if cell.value is not None else sum(values.get(ch, 0) for ch in letters)
+        if rules.multipliers:
+            tile *= LETTER_X.get(cell.bonus, 1)
+            factor *= WORD_X.get(cell.bonus, 1)
+        total += tile
+        if not (low <= total <= high and low <= factor <= high):
+            raise Overflow
+    product = total * factor
+    table = rules.length_factor or (1,)
+    scaled = product * (table[length] if length < len(table) else table[-1])
+    bonus = extreme_bonus(rules, length)
+    score = scaled // rules.length_divisor + bonus
+    if not all(low <= n <= high for n in (product, scaled, score)):
+        raise Overflow
+    return score
+
+
+def extreme_bonus(rules, length: int) -> int:
+    table, step = (EN.length_bonus, EN.length_bonus_step) if rules.length_bonus is None \
+        else (rules.length_bonus, rules.length_bonus_step)
+    return table[length] if length < len(table) else table[-1] + (length - len(table) + 1) * step
+
+
+def expected_extreme(board, words, rules, min_length, revisit, graph):
+    """The brute force's answer, or Overflow: a number the searches are given that does not
+    fit (a tile's points, a bonus or length factor a word of the graph could reach, the
+    divisor), or a word whose score does not (``extreme_score``)."""
+    low, high = -2**63, 2**63 - 1
+    values = EN.letter_values if rules.letter_values is None else rules.letter_values
+    for cell in board.cells:
+        for letters in cell.choices:
+            tile = cell.value if cell.value is not None else sum(values.get(ch, 0) for ch in letters)
+            if not low <= tile * (LETTER_X.get(cell.bonus, 1) if rules.multipliers else 1) <= high:
+                raise Overflow
+    reach = min(graph.longest, len(graph.masks) - 1)
+    for n in range(reach + 1):
+        table = rules.length_factor or (1,)
+        if not (low <= extreme_bonus(rules, n) <= high
+                and low <= (table[n] if n < len(table) else table[-1]) <= high):
+            raise Overflow
+    return reference_tiles(board, words, "", max(min_length, rules.min_length), revisit,
+                           lambda cells, spelt, n: extreme_score(rules, cells, spelt, n))
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=tiled_boards(), data=st.data(),
+       game=st.sampled_from(["ruzzle", "boggle", "wordhunt", "wordament"]),
+       min_length=st.integers(1, 4))
+def test_extreme_numbers_agree_across_backends_and_with_brute_force(case, data, game, min_length):
+    """Letter values (as --score sets them, or any whole number through the API), values on
+    tiles, length factors, divisors and bonuses near and past 64 bits: the C core and Python
+    give the same words and scores or the same error, and that is the brute force's answer:
+    an error exactly when some number or some word's score does not fit in 64 bits."""
+    board, words, revisit = case
+    edge = st.one_of(st.sampled_from(EDGES), st.integers(0, 2**40))
+    cells = tuple(cell.replace(value=data.draw(st.one_of(edge, edge.map(lambda n: -n))))
+                  if cell.value is not None and data.draw(st.booleans()) else cell
+                  for cell in board.cells)
+    board = Board(board.rows, board.cols, cells)
+    for _ in range(data.draw(st.integers(1, 8))):  # words along random walks: most are found
+        index = data.draw(st.integers(0, len(cells) - 1))
+        word = ""
+        for _ in range(data.draw(st.integers(2, 5))):
+            word += data.draw(st.sampled_from(cells[index].choices or ("",)))
+            index = data.draw(st.sampled_from(board.neighbours[index] or (index,)))
+        words = words | {word} if word else words
+    rules = get_rules(game)
+    letters = data.draw(st.lists(st.sampled_from(LETTERS), max_size=3, unique=True))
+    score = st.one_of(st.sampled_from([0, 1, 10**6]), st.integers(0, 10**6))  # --score's range
+    rules = with_scores(rules, [f"{ch}={data.draw(score)}" for ch in letters], EN)
+    letters = data.draw(st.lists(st.sampled_from(LETTERS), max_size=3, unique=True))
+    if letters:  # the API takes any whole numbers, negative too
+        rules = rules.replace(letter_values={**rules.values(EN), **{
+            ch: data.draw(st.one_of(edge, edge.map(lambda n: -n))) for ch in letters}})
+    if data.draw(st.booleans()):
+        rules = rules.replace(length_factor=tuple(data.draw(st.lists(
+            st.one_of(st.integers(0, 5), edge), min_size=1, max_size=7))))
+    if data.draw(st.booleans()):
+        rules = rules.replace(length_divisor=data.draw(st.one_of(st.integers(1, 5), edge.filter(bool))))
+    if data.draw(st.booleans()):
+        rules = rules.replace(length_bonus=tuple(data.draw(st.lists(
+            st.one_of(st.integers(0, 30), edge), min_size=1, max_size=7))),
+            length_bonus_step=data.draw(st.one_of(st.integers(0, 3), edge)))
+    words_graph = dictionary(words)
+    answers = []
+    for use in ("c", "python"):
+        try:
+            got = find_words(board, words_graph, EN, min_length, use=use, rules=rules,
+                             revisit=revisit)
+            answers.append({w: (sc, tuple(board.position(i) for i in p)) for w, sc, p in got})
+        except ElzzurError as e:
+            answers.append(str(e))
+    assert answers[0] == answers[1]
+    event("refused" if isinstance(answers[0], str) else "answered" if answers[0] else "no words")
+    if rules.length_divisor > SCORE_LIMIT:
+        assert answers[0].startswith("the length divisor of rules")
+        return
+    try:
+        expected = expected_extreme(board, words, rules, min_length, revisit, words_graph.graph)
+    except Overflow:
+        assert isinstance(answers[0], str) and answers[0].startswith(TOO_LARGE), answers[0]
+    else:
+        assert answers[0] == expected

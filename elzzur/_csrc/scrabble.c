@@ -7,7 +7,10 @@
  * letter each. Python (core_moves() there) prepares every table (cross-checks as masks,
  * premiums, anchors: FastTables.core_args) and turns the raw moves into Move objects; this only
  * searches. Recursion is bounded by the board's width (at most 63), and every graph step is
- * checked, so a corrupt graph is an error, not a crash. Its counterparts:
+ * checked, so a corrupt graph is an error, not a crash. Points are int64 and summed in long
+ * long without overflow checks: generate_moves() refuses, for both searches alike, tile values
+ * and bonuses with which a move could score more than 2**63 - 1 (movegen.check_score_range),
+ * so no sum here can overflow. Its counterparts:
  *   elzzur_Graph_scrabble_across  the loop over anchors at the end of across_moves_fast();
  *   scrabble_table                the checks of FastTables.core_args's tables, copied;
  *   scrabble_left                 left_part();
@@ -27,14 +30,14 @@ typedef struct {
     GraphObject *g;
     int n, row;
     int8_t *bl;        /* n*n: the letter of the board's tile, SQ_EMPTY or SQ_UNSPELT */
-    int32_t *bp;       /* n*n: the points of the board's tile (0 for a blank) */
+    int64_t *bp;       /* n*n: the points of the board's tile (0 for a blank) */
     uint64_t *allow;   /* n*n: the letters a new tile may be on this square (cross-checks) */
-    int32_t *cp;       /* n*n: the points of the cross-word's board tiles, -1 if none */
+    int64_t *cp;       /* n*n: the points of the cross-word's board tiles, -1 if none */
     uint8_t *lm, *wm;  /* n*n: letter and word multipliers */
     uint8_t *anchor;   /* n*n: 1 on an anchor square */
     uint8_t *bblank;   /* n*n: 1 where the board's tile is a blank */
     Py_UCS4 upper[64], lower[64]; /* each letter as a tile and as a blank, to spell words */
-    int32_t val[64];   /* the points of each letter's tile */
+    int64_t val[64];   /* the points of each letter's tile */
     int cnt[64];       /* the rack: tiles of each letter */
     uint64_t rack_bits, every;
     int blanks, rack_size;
@@ -269,16 +272,16 @@ elzzur_Graph_scrabble_across(GraphObject *self, PyObject *args)
     Py_ssize_t nn = (Py_ssize_t)n * n;
     PyObject *result = NULL;
     uint8_t *cnt = NULL;
-    int32_t *val = NULL;
+    int64_t *val = NULL;
     if (!(s.bl = scrabble_table(a_bl, nn, 1, "the board")) ||
-        !(s.bp = scrabble_table(a_bp, nn, 4, "the board's points")) ||
+        !(s.bp = scrabble_table(a_bp, nn, 8, "the board's points")) ||
         !(s.allow = scrabble_table(a_allow, nn, 8, "the cross-checks")) ||
-        !(s.cp = scrabble_table(a_cp, nn, 4, "the cross-word points")) ||
+        !(s.cp = scrabble_table(a_cp, nn, 8, "the cross-word points")) ||
         !(s.lm = scrabble_table(a_lm, nn, 1, "the letter premiums")) ||
         !(s.wm = scrabble_table(a_wm, nn, 1, "the word premiums")) ||
         !(s.anchor = scrabble_table(a_anchor, nn, 1, "the anchors")) ||
         !(cnt = scrabble_table(a_cnt, 64, 1, "the rack")) ||
-        !(val = scrabble_table(a_val, 64, 4, "the letter values")) ||
+        !(val = scrabble_table(a_val, 64, 8, "the letter values")) ||
         !(s.bblank = scrabble_table(a_bblank, nn, 1, "the board's blanks")))
         goto done;
     for (Py_ssize_t k = 0; k < nn; k++) {

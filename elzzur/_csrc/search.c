@@ -520,8 +520,9 @@ enter(Search *s, const Frame *from, const Move *move, size_t top)
     if (length > s->max_length)
         return -ERR_CORRUPT;
 
-    /* Scores are Python ints in search.py, int64 here: an overflow is remembered and only
-     * reported if the score of a word needs the value. */
+    /* Scores are int64, in search.py too (which checks its Python ints against the same
+     * range): an overflow is remembered and only reported if the score of a word needs the
+     * value. */
     int32_t cell = move->cell;
     int64_t total, factor;
     unsigned char overflow = from->overflow;

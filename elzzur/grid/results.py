@@ -43,24 +43,69 @@ class Found(Record):
 
 class Solution(Record):
     """All the words of one board (``board``, a ``Board``; ``language``, its code; ``words``, a
-    tuple of ``Found``), in a chosen order: a frozen sequence, indexed by position or by word."""
+    tuple of ``Found``), in a chosen order: a frozen sequence (``len``, iteration, ``in``,
+    ``index``, ``count``, ``reversed``), indexed by position (``solution[0]``), by slice (a
+    ``Solution`` of those words) or by word (``solution["ECHO"]``, also written as the language
+    reads it: ``solution["echo"]``; a KeyError if the board has no such word)."""
 
     __slots__ = ("board", "language", "words")
 
     def __iter__(self):
         return iter(self.words)
 
+    def __reversed__(self):
+        return reversed(self.words)
+
     def __len__(self) -> int:
         return len(self.words)
 
     def __getitem__(self, key):
-        """``solution[0]``, ``solution[:3]`` (a sequence), or ``solution["ECHO"]``."""
+        """``solution[0]``, ``solution[:3]`` (a Solution), or ``solution["ECHO"]``."""
         if isinstance(key, str):
+            found = self._find(key)
+            if found is None:
+                raise KeyError(key)
+            return found
+        if isinstance(key, slice):
+            return Solution(self.board, self.language, self.words[key])
+        if isinstance(key, bool) or not hasattr(key, "__index__"):
+            raise TypeError(f"a Solution is indexed by position, slice or word, not "
+                            f"{type(key).__name__}")
+        try:
+            return self.words[key]
+        except IndexError:
+            raise IndexError(f"solution index {key} out of range ({len(self.words)} words)") \
+                from None
+
+    def __contains__(self, item) -> bool:
+        """``"ECHO" in solution`` (a word), or a ``Found``."""
+        if isinstance(item, str):
+            return self._find(item) is not None
+        return item in self.words
+
+    def index(self, item) -> int:
+        """The position of a word (or a ``Found``) in this order; ValueError if absent."""
+        found = self._find(item) if isinstance(item, str) else item
+        for position, other in enumerate(self.words):
+            if other == found:
+                return position
+        raise ValueError(f"{item!r} is not in the solution")
+
+    def count(self, item) -> int:
+        """1 if the word (or ``Found``) is in the solution, else 0: each word is there once."""
+        return int(item in self)
+
+    def _find(self, word: str) -> Found | None:
+        """The word's Found, looked up as written, else as the language writes it."""
+        for found in self.words:
+            if found.word == word:
+                return found
+        spelt = _normalize(self.language, word)
+        if spelt and spelt != word:
             for found in self.words:
-                if found.word == key:
+                if found.word == spelt:
                     return found
-            raise KeyError(key)
-        return self.words[key]
+        return None
 
     @property
     def longest(self) -> int:
@@ -93,8 +138,40 @@ class Solution(Record):
 
     def top(self, n: int) -> Solution:
         """The first ``n`` words in the current order."""
-        return Solution(self.board, self.language, self.words[:n])
+        return Solution(self.board, self.language, self.words[:_count(n, "top")])
 
     def with_min_length(self, n: int) -> Solution:
         """Only the words of at least ``n`` letters."""
+        n = _count(n, "with_min_length")
         return Solution(self.board, self.language, tuple(f for f in self.words if len(f.word) >= n))
+
+
+def _count(n, name: str) -> int:
+    """``n`` as a number of words or letters: a whole number >= 0, else a clear error."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"{name}() takes a whole number, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"{name}() takes a whole number >= 0, not {n}")
+    return n
+
+
+def _normalize(code, word: str) -> str | None:
+    """``word`` as the language of ``code`` writes it (upper case, accents folded), or None."""
+    if not isinstance(code, str):
+        return None
+    from ..errors import ElzzurError
+    from ..lexicon.languages import get_language
+
+    try:
+        return get_language(code).normalize(word)
+    except (ElzzurError, OSError, ValueError):
+        return None
+
+
+# A frozen sequence for isinstance(solution, collections.abc.Sequence); the module behind
+# collections.abc, which Python itself loads at start-up (collections.abc would cost an import).
+try:
+    from _collections_abc import Sequence as _Sequence
+except ImportError:  # pragma: no cover - other Pythons
+    from collections.abc import Sequence as _Sequence
+_Sequence.register(Solution)

@@ -17,11 +17,63 @@ from ..lexicon.graph import backend
 from ..lexicon.languages import Language
 from ..errors import ElzzurError
 from .results import Found, Solution
-from .rules import get_rules
+from .rules import Rules, get_rules, tile_codes
 
 START_ONLY, END_ONLY = 1, 2  # the search's cell flags (elzzur.grid.search)
 PLACE_FLAGS = {"": 0, "start": START_ONLY, "end": END_ONLY}
 SEARCH_LIMIT = 50_000_000  # graph steps: about ten seconds of the C core
+# Scores are counted in 64 bits, by the C core and (to agree with it) the Python search: a
+# board on which a word scores more is an ElzzurError from both (elzzur.grid.search).
+SCORE_LIMIT = 2**63 - 1
+BACKENDS = ("c", "python")
+
+
+def _arguments(board, dictionary, language, rules, min_length, use, revisit, limit
+               ) -> tuple[Language, Rules]:
+    """Check the arguments of ``find_words`` and ``solve``; the rules as an object (a preset
+    name or file path is looked up). A wrong type is a TypeError, a wrong value a
+    ValueError, each naming the argument, before anything is searched."""
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board (from elzzur.load_board or parse_board), "
+                        f"not {type(board).__name__}")
+    if not isinstance(dictionary, Dictionary):
+        raise TypeError(f"dictionary must be a Dictionary (from elzzur.load_dictionary), "
+                        f"not {type(dictionary).__name__}")
+    language = as_language(language)
+    rules = as_rules(rules)
+    if min_length is not None and not _is_int(min_length):
+        raise TypeError(f"min_length must be a whole number or None, not {type(min_length).__name__}")
+    if use is not None and use not in BACKENDS:
+        raise ValueError(f"use must be 'c', 'python' or None, not {use!r}")
+    if not isinstance(revisit, (bool, int)):
+        raise TypeError(f"revisit must be True or False, not {type(revisit).__name__}")
+    if not _is_int(limit) or limit < 0:
+        raise ValueError(f"limit must be a whole number of steps >= 0 (0: none), not {limit!r}")
+    return language, rules
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_language(language) -> Language:
+    """``language`` itself if it is a Language, else a TypeError that says how to get one."""
+    if isinstance(language, Language):
+        return language
+    raise TypeError(f"language must be a Language (elzzur.get_language({language!r:.20})), "
+                    f"not {type(language).__name__}")
+
+
+def as_rules(rules) -> Rules:
+    """Rules, the default (Ruzzle's) for None, or a preset by name or a rules file by path."""
+    if rules is None:
+        return get_rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str) or hasattr(rules, "__fspath__"):
+        return get_rules(rules)
+    raise TypeError(f"rules must be Rules, a preset name (e.g. 'boggle') or a rules file, "
+                    f"not {type(rules).__name__}")
 
 
 def find_words(board: Board, dictionary: Dictionary, language: Language,
@@ -33,14 +85,16 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
     order. ``rules`` are the game's (default: Ruzzle's); ``revisit`` lets a path come back to
     a cell it used (never the cell it is on); a search of more than ``limit`` steps stops with
     an error rather than run for ever. ``use`` picks ``"c"`` or ``"python"`` (default:
-    ``backend()``).
+    ``backend()``). ``rules`` may also be a preset's name (``"boggle"``) or a rules file's
+    path. A word scoring more than ``SCORE_LIMIT`` (2**63 - 1) is an ElzzurError, from
+    either backend.
 
     The user's corrections to the dictionary count: its own graph is searched without the words
     they remove, and the small graph of the words they add beside it; no word is in both, and a
     word's best path depends on nothing but the word, so the two answers merge into the one a
     single graph of every word would give (the tests check that it does).
     """
-    rules = rules or get_rules()
+    language, rules = _arguments(board, dictionary, language, rules, min_length, use, revisit, limit)
     shortest = max(rules.min_length, min_length or 0)  # never shorter than the rules allow
     found = _search(board, dictionary.graph, language, shortest, use, rules, revisit, limit)
     if dictionary.removed:
@@ -73,7 +127,8 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
             shortest, revisit, limit, scale, rules.length_divisor)
     core = graph.core() if (use or backend()) == "c" else None
     if use == "c" and core is None:
-        raise RuntimeError("the C core of elzzur is not built")
+        raise ElzzurError("the C core of elzzur is not built here (install elzzur where a C "
+                          "compiler is present), use='python' searches without it")
     try:
         if core is not None:
             found = core.search(*args)
@@ -81,8 +136,10 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
             from .search import search
 
             found = search(graph, *args)
-    except OverflowError:
-        raise ElzzurError("a score on this board is too large to count (more than 2**63)") from None
+    except OverflowError:  # both searches stop at the same word (elzzur.grid.search)
+        raise ElzzurError(f"a score on this board would be larger than {SCORE_LIMIT:,}, the "
+                          f"most elzzur counts (a letter value, multiplier or bonus is too "
+                          f"large)") from None
     except Exception as e:
         from .search import SearchLimit
 
@@ -111,11 +168,21 @@ def _entry(language: Language, rules, graph) -> tuple:
     key = (id(language), id(rules), id(graph))
     entry = _tables.get(key)
     if entry is None or entry[0] is not language or entry[1] is not rules or entry[2] is not graph:
-        if len(_tables) >= 64:
-            _tables.clear()
         bonus = tuple(rules.bonus(n, language) for n in range(graph.longest + 1))
         scale = None if rules.length_factor is None else \
             tuple(rules.factor(n) for n in range(graph.longest + 1))
+        divisor = rules.length_divisor
+        for name, numbers in (("length bonus", bonus), ("length factor", scale or ()),
+                              ("length divisor", (divisor,))):
+            if not all(_is_int(n) for n in numbers):
+                raise TypeError(f"the {name} of rules {rules.name!r} must be whole numbers")
+        if not 1 <= divisor <= SCORE_LIMIT:
+            raise ElzzurError(f"the length divisor of rules {rules.name!r} must be between 1 "
+                             f"and {SCORE_LIMIT:,}, not {divisor:,}")
+        if not isinstance(rules.values(language), dict):
+            raise TypeError(f"the letter values of rules {rules.name!r} must be a dict")
+        if len(_tables) >= 64:
+            _tables.clear()
         entry = _tables[key] = (language, rules, graph, {}, bonus, scale)
     return entry
 
@@ -124,20 +191,29 @@ def _prepare(cell, key: tuple, prepared: dict, language: Language, rules, graph)
     """A cell as (letter numbers per choice, points per choice, word multiplier, flags)."""
     values = rules.values(language)
     index = graph.index
+    if cell.bonus and cell.bonus not in tile_codes():
+        raise ValueError(f"unknown bonus tile {cell.bonus!r} (known: {', '.join(tile_codes())})")
+    if cell.value is not None and not _is_int(cell.value):
+        raise TypeError(f"the value written on a tile must be a whole number, not {cell.value!r}")
     numbers, points = [], []
     for letters in cell.choices:
+        if not isinstance(letters, str):
+            raise TypeError(f"a tile's letters must be a string, not {type(letters).__name__}")
         bad = [ch for ch in letters if ch not in language.letter_values]
         if bad:
             raise ValueError(f"letter {bad[0]!r} is not in {language.name}'s alphabet")
         # a letter the dictionary's alphabet lacks spells no word: that choice is never taken
         numbers.append(bytes(index[ch] for ch in letters) if all(ch in index for ch in letters)
                        else b"")
-        points.append(sum(values.get(ch, 0) for ch in letters) if cell.value is None
-                      else cell.value)
+        worth = [values.get(ch, 0) for ch in letters]
+        wrong = [n for n in worth if not _is_int(n)]
+        if wrong:
+            raise TypeError(f"letter values must be whole numbers, not {wrong[0]!r}")
+        points.append(sum(worth) if cell.value is None else cell.value)
     letter_factor, word_factor = (cell.letter_multiplier, cell.word_multiplier) \
         if rules.multipliers else (1, 1)
-    entry = (tuple(numbers), tuple(p * letter_factor for p in points), word_factor,
-             PLACE_FLAGS[cell.place])
+    points = tuple(p * letter_factor for p in points)
+    entry = (tuple(numbers), points, word_factor, PLACE_FLAGS[cell.place])
     prepared[key] = entry
     return entry
 
@@ -155,6 +231,10 @@ def solve(board: Board, dictionary: Dictionary, language: Language,
     """
     from ..lexicon.commonness import band_lookup, is_common
 
+    language, rules = _arguments(board, dictionary, language, rules, min_length, use, revisit,
+                                 SEARCH_LIMIT)
+    if not isinstance(common, (bool, int)):
+        raise TypeError(f"common must be True or False, not {type(common).__name__}")
     band = band_lookup(language, needed=common)  # no band data for common: fail before searching
     found = find_words(board, dictionary, language, min_length, use, rules, revisit)
     words = tuple(
@@ -166,21 +246,99 @@ def solve(board: Board, dictionary: Dictionary, language: Language,
     return Solution(board, language.code, words).sorted("score")
 
 
-def score_path(board: Board, path: tuple[int, ...], language: Language, rules=None,
-               choices: tuple[int, ...] | None = None) -> int:
-    """The score of a path of cell numbers under ``rules`` (default: Ruzzle's), taking each
+def score_path(board: Board, path, language: Language, rules=None,
+               choices: tuple[int, ...] | None = None, revisit: bool = False) -> int:
+    """The score of the word a path spells under ``rules`` (default: Ruzzle's), taking each
     cell's first choice of letters unless ``choices`` says which. To explain a score; the
     search adds up as it goes.
+
+    The path is cell numbers counted row by row, or (row, column) pairs (a ``Found``'s path).
+    It must be a path the search could take: each cell on the board and a neighbour of the one
+    before, none twice unless ``revisit`` (never twice in a row), no hole, a start-only tile
+    (``RE-``) only first and an end-only one (``-ING``) only last, and as many letters as the
+    rules allow; anything else is an ElzzurError naming the step at fault.
     """
-    rules = rules or get_rules()
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board, not {type(board).__name__}")
+    language, rules = as_language(language), as_rules(rules)
+    cells = _path_cells(board, path, revisit)
+    if choices is not None:
+        if isinstance(choices, (str, bytes)) or not hasattr(choices, "__len__"):
+            raise TypeError(f"choices must be a sequence of whole numbers, not "
+                            f"{type(choices).__name__}")
+        if len(choices) != len(cells):
+            raise ElzzurError(f"choices has {len(choices)} entries for a path of {len(cells)} cells")
     values = rules.values(language)
-    cells = [board.cells[i] for i in path]
-    picked = [cell.choices[choices[k] if choices else 0] for k, cell in enumerate(cells)]
+    picked = []
+    for k, i in enumerate(cells):
+        cell = board.cells[i]
+        choice = 0 if choices is None else choices[k]
+        if not _is_int(choice):
+            raise TypeError(f"choices[{k}] must be a whole number, not {type(choice).__name__}")
+        if not 0 <= choice < len(cell.choices):
+            raise ElzzurError(f"step {k + 1} of the path: cell {i} has "
+                              f"{len(cell.choices)} choice(s) of letters, not a choice {choice}")
+        letters = cell.choices[choice]
+        bad = [ch for ch in letters if ch not in language.letter_values]
+        if bad:
+            raise ElzzurError(f"step {k + 1} of the path: letter {bad[0]!r} is not in "
+                              f"{language.name}'s alphabet")
+        picked.append(letters)
+    length = sum(len(letters) for letters in picked)
+    if length < rules.min_length or rules.max_length and length > rules.max_length:
+        most = f" or more than {rules.max_length}" if rules.max_length else ""
+        raise ElzzurError(f"the path spells {''.join(picked)!r}: {rules.name} counts no word of "
+                          f"fewer than {rules.min_length}{most} letters")
     points, factor = 0, 1
-    for cell, letters in zip(cells, picked):
+    for i, letters in zip(cells, picked):
+        cell = board.cells[i]
         tile = sum(values.get(ch, 0) for ch in letters) if cell.value is None else cell.value
         if rules.multipliers:
             tile *= cell.letter_multiplier
             factor *= cell.word_multiplier
         points += tile
-    return rules.score(points, factor, sum(len(letters) for letters in picked), language)
+    return rules.score(points, factor, length, language)
+
+
+def _path_cells(board: Board, path, revisit: bool) -> list[int]:
+    """A path as cell numbers, checked step by step (``score_path``)."""
+    if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
+        raise TypeError(f"path must be a sequence of cell numbers or (row, column) pairs, not "
+                        f"{type(path).__name__}")
+    cells: list[int] = []
+    size = len(board.cells)
+    neighbours = board.neighbours
+    for k, step in enumerate(path, 1):
+        if isinstance(step, tuple) and len(step) == 2 and all(map(_is_int, step)):
+            row, col = step
+            if not (0 <= row < board.rows and 0 <= col < board.cols):
+                raise ElzzurError(f"step {k} of the path: ({row}, {col}) is not on this "
+                                  f"{board.rows}x{board.cols} board")
+            cell = row * board.cols + col
+        elif _is_int(step):
+            if not 0 <= step < size:
+                raise ElzzurError(f"step {k} of the path: cell {step} is not on this "
+                                  f"{board.rows}x{board.cols} board (cells 0 to {size - 1})")
+            cell = step
+        else:
+            raise TypeError(f"step {k} of the path: a cell is a whole number or a (row, column) "
+                            f"pair, not {step!r:.40}")
+        where = f"step {k} of the path: cell {board.position(cell)}"
+        if board.cells[cell].is_hole:
+            raise ElzzurError(f"{where} is a hole")
+        if cells and cell not in neighbours[cells[-1]]:
+            raise ElzzurError(f"{where} is not a neighbour of the cell before, "
+                              f"{board.position(cells[-1])}")
+        if cell in cells and not revisit:
+            raise ElzzurError(f"{where} is already on the path (revisit=True allows it)")
+        place = board.cells[cell].place
+        if place == "start" and cells:
+            raise ElzzurError(f"{where} is a start-only tile ({board.cells[cell].token}), "
+                              "but not the first")
+        if cells and board.cells[cells[-1]].place == "end":
+            raise ElzzurError(f"step {k - 1} of the path: cell {board.position(cells[-1])} is "
+                              f"an end-only tile ({board.cells[cells[-1]].token}), but not the last")
+        cells.append(cell)
+    if not cells:
+        raise ElzzurError("the path is empty")
+    return cells

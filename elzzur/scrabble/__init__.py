@@ -31,16 +31,42 @@ __all__ = ["ACROSS", "COLUMNS", "DOWN", "Layout", "Move", "TileSet", "available_
 
 def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None,
                layout: str | Layout | None = None, top: int | None = None) -> list[Move]:
-    """The Python API: moves for a position written as text, best first. ``layout`` defaults
-    to the edition's own board (``wwf`` for ``wwf``), else the standard one."""
+    """The Python API: moves for a position written as text, best first. ``language`` is an
+    edition's code or a tile file's path; ``layout`` a layout's name, file or ``Layout``,
+    defaulting to the edition's own board (``wwf`` for ``wwf``), else the standard one;
+    ``graph`` a word graph (or a ``Dictionary``, whose corrected graph is used), defaulting
+    to the edition's language's dictionary. Wrong kinds of arguments are a TypeError, bad
+    text an ElzzurError."""
+    _text(board_text, "board_text")
+    _text(rack_text, "rack_text")
+    if not isinstance(language, str) and not hasattr(language, "__fspath__"):
+        raise TypeError(f"language must be an edition's code or a tile file, not "
+                        f"{type(language).__name__}")
+    if layout is not None and not isinstance(layout, (str, Layout)) \
+            and not hasattr(layout, "__fspath__"):
+        raise TypeError(f"layout must be a layout's name or file, or a Layout, not "
+                        f"{type(layout).__name__}")
+    if top is not None and (isinstance(top, bool) or not isinstance(top, int)):
+        raise TypeError(f"top must be a whole number or None, not {type(top).__name__}")
+    if top is not None and top < 0:
+        raise ValueError(f"top must be at least 0, not {top}")
     tiles = load_tile_set(language)
     if not isinstance(layout, Layout):
         layout = load_layout(layout or tiles.layout or "standard")
     board = parse_position(board_text, tiles, layout.size)
     rack, blanks = parse_rack(rack_text, tiles, board)
-    if graph is None:
+    from ..lexicon.dictionary import Dictionary
+
+    if isinstance(graph, Dictionary):
+        graph = graph.union_graph()
+    elif graph is None:
         from ..lexicon.dictionary import load_dictionary
         from ..lexicon.languages import get_language
 
         graph = load_dictionary(None, get_language(tiles.language or language)).union_graph()
     return generate_moves(board, rack, blanks, graph, tiles, layout, top)
+
+
+def _text(value, name: str) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be text (str), not {type(value).__name__}")

@@ -23,9 +23,10 @@ This module does that one job, and is long because the search is.
 from __future__ import annotations
 
 from ..lexicon.graph import TERMINAL
+from ..errors import ElzzurError
 from .layout import Layout
 from .moves import ACROSS, DOWN, Move, show_leave
-from .position import is_empty, transpose
+from .position import check_board, is_empty, transpose
 from .tiles import BLANK, TileSet
 from .tilegraph import is_tile_graph, tile_graph
 
@@ -60,7 +61,11 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
                    top: int | None = None, use: str | None = None) -> list[Move]:
     """Every legal move, best first (score descending, then coordinate, then word); the first
     ``top`` of them if given. ``use`` is ``"c"`` or ``"python"`` (default: the C core where it
-    is built, see ``lexicon.graph.backend``)."""
+    is built, see ``lexicon.graph.backend``). Arguments of the wrong kind are a TypeError or
+    ValueError, and tile values with which a move could score more than ``SCORE_LIMIT`` an
+    ElzzurError (``check_score_range``), whichever search would run."""
+    check_arguments(board, rack, blanks, graph, tiles, layout, top, use)
+    check_score_range(board, rack, blanks, tiles, layout)
     graph = tile_graph(graph, tiles)
     gen = MoveGenerator(graph, tiles, layout)
     first = is_empty(board)
@@ -77,6 +82,74 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
             return core_moves(core, gen, board, rack, blanks, layout, first, top)
     moves = both_ways(across, gen, board, layout, rack, blanks, first)
     return moves if top is None else moves[:top]
+
+SCORE_LIMIT = 2**63 - 1  # scores are int64 in the C core
+
+
+def check_arguments(board, rack, blanks, graph, tiles, layout, top, use) -> None:
+    """TypeError or ValueError, naming the argument, for what ``generate_moves`` cannot take:
+    the searches index and add these without further checks."""
+    from ..lexicon.graph import WordGraph
+
+    def whole(value, name: str, least: int = 0) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+        if value < least:
+            raise ValueError(f"{name} must be at least {least}, not {value}")
+
+    if not isinstance(tiles, TileSet):
+        raise TypeError(f"tiles must be a TileSet (load_tile_set), not {type(tiles).__name__}")
+    if not isinstance(layout, Layout):
+        raise TypeError(f"layout must be a Layout (load_layout), not {type(layout).__name__}")
+    if not isinstance(graph, WordGraph):
+        raise TypeError(f"graph must be a word graph (a Dictionary's union_graph()), not "
+                        f"{type(graph).__name__}")
+    for tile, value in tiles.values.items():
+        whole(value, f"the value of tile {tile!r}")
+    whole(tiles.bingo, "the bingo bonus")
+    whole(tiles.rack_size, "the rack size", 1)
+    if layout.bingo is not None:
+        whole(layout.bingo, "the layout's bingo bonus")
+    n = layout.size
+    if not isinstance(board, list) or len(board) != n or not all(
+            isinstance(row, list) and len(row) == n for row in board):
+        raise TypeError(f"board must be a list of {n} rows of {n} squares (parse_position)")
+    check_board(board, tiles)
+    if not isinstance(rack, dict):
+        raise TypeError(f"rack must be a dict of tile counts (parse_rack), not {type(rack).__name__}")
+    for tile, count in rack.items():
+        if tile not in tiles.values:
+            raise ValueError(f"rack: {tile!r:.20} is not a tile of the {tiles.name} set")
+        whole(count, f"the rack's count of {tile!r}")
+    whole(blanks, "blanks")
+    if sum(rack.values()) + blanks > tiles.rack_size:
+        raise ValueError(f"rack: {sum(rack.values()) + blanks} tiles, at most {tiles.rack_size}")
+    if top is not None:
+        whole(top, "top")
+    if use not in (None, "c", "python"):
+        raise ValueError(f"use must be 'c', 'python' or None, not {use!r:.20}")
+
+
+def check_score_range(board, rack: dict, blanks: int, tiles: TileSet, layout: Layout) -> None:
+    """Refuse, before either search runs, tile values and a bingo bonus with which some move
+    could score more than ``SCORE_LIMIT``: the C core counts in 64 bits. A move spells at most
+    ``n`` letters (the board's side) and places ``k`` new tiles (the rack's, at most ``n``);
+    its main word is at most n x the largest value x letter premium x word premium ** k, each
+    of its k cross-words at most n x value x letter premium x word premium, and every partial
+    sum on the way is less. The board's tiles are the set's, so the largest value bounds them."""
+    n = layout.size
+    k = min(n, sum(rack.values()) + blanks)
+    value = max(tiles.values.values(), default=0)
+    letter = max(max(row) for row in layout.letter)
+    word = max(max(row) for row in layout.word)
+    bingo = layout.bingo if layout.bingo is not None else tiles.bingo
+    word_points = n * value * letter
+    bound = word_points * word ** k + k * word_points * word + bingo
+    if bound > SCORE_LIMIT:
+        raise ElzzurError(
+            f"the {tiles.name} tiles (values up to {value:,}, bingo {bingo:,}) could make a move "
+            f"score more than {SCORE_LIMIT:,}, which elzzur cannot count")
+
 
 def both_ways(across, gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: int,
               first: bool) -> list[Move]:
@@ -431,14 +504,14 @@ class FastTables:
         anchor = bytes(1 if cell in self.anchor_set else 0 for cell in cells)
         cp = [self.cpoints[r][c] for r, c in cells]
         return (n, board_letters,
-                array("i", [self.bpoints[r][c] for r, c in cells]).tobytes(),
+                array("q", [self.bpoints[r][c] for r, c in cells]).tobytes(),
                 array("Q", [self.allow[r][c] for r, c in cells]).tobytes(),
-                array("i", [-1 if v is None else v for v in cp]).tobytes(),
+                array("q", [-1 if v is None else v for v in cp]).tobytes(),
                 bytes(layout.letter[r][c] for r, c in cells),
                 bytes(layout.word[r][c] for r, c in cells),
-                anchor, rack_bytes, blanks,
-                array("i", self.val + [0] * (64 - len(self.val))).tobytes(),
-                self.every, tiles.rack_size, bingo,
+                anchor, rack_bytes, min(blanks, n),  # a move places n tiles at most
+                array("q", self.val + [0] * (64 - len(self.val))).tobytes(),
+                self.every, min(tiles.rack_size, 64), bingo,  # 64: more than a move places
                 bytes(1 if board[r][c] is not None and board[r][c][1] else 0 for r, c in cells),
                 self.spelling(False, tiles), self.spelling(True, tiles))
 

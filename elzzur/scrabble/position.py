@@ -9,6 +9,37 @@ from __future__ import annotations
 from ..errors import ElzzurError
 from .tiles import BLANK, TileSet
 
+MAX_SIZE = 63  # squares a side: a row's squares are bits of a 64-bit mask in the C core
+
+
+def check_types(**arguments) -> None:
+    """TypeError or ValueError naming an argument of the wrong kind: text must be str, tiles a
+    TileSet, a size a whole number from 1 to 63 (a board a word graph's masks can cover)."""
+    for name, value in arguments.items():
+        if name == "tiles":
+            if not isinstance(value, TileSet):
+                raise TypeError(f"tiles must be a TileSet (load_tile_set), not {type(value).__name__}")
+        elif name == "size":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"size must be a whole number, not {type(value).__name__}")
+            if not 1 <= value <= MAX_SIZE:
+                raise ValueError(f"size must be from 1 to {MAX_SIZE}, not {value}")
+        elif not isinstance(value, str):
+            raise TypeError(f"{name} must be text (str), not {type(value).__name__}")
+
+
+def check_board(board, tiles: TileSet) -> None:
+    """A board as ``parse_position`` makes it: rows (lists) of None or (tile, is_blank)."""
+    if not isinstance(board, list) or not all(isinstance(row, list) for row in board):
+        raise TypeError(f"board must be a list of rows (parse_position), not {type(board).__name__}")
+    for row in board:
+        for square in row:
+            if square is not None and not (isinstance(square, tuple) and len(square) == 2
+                                           and square[0] in tiles.values
+                                           and isinstance(square[1], bool)):
+                raise ValueError(f"a square is None or (tile, is_blank) with a tile of the "
+                                 f"{tiles.name} set, not {square!r:.40}")
+
 
 def tokens(line: str, where: str) -> list[str]:
     """A line split into squares: one character each, or a bracketed multi-letter tile."""
@@ -38,6 +69,7 @@ def parse_square(token: str, tiles: TileSet, where: str):
 
 def parse_position(text: str, tiles: TileSet, size: int = 15) -> list[list]:
     """A grid of ``size`` lines of ``size`` squares as a board (a list of rows of squares)."""
+    check_types(text=text, tiles=tiles, size=size)
     lines = [line.strip() for line in text.strip("\n").splitlines()]
     lines = [line for line in lines if line]
     if len(lines) != size:
@@ -55,6 +87,7 @@ def parse_cgp(text: str, size: int = 15) -> tuple[str, str | None, dict]:
     """A CGP position (``ROW/ROW/... RACK/OPPONENT SCORES ... op value;``: digits for runs of
     empty squares, upper case tiles, lower case blanks, ``[CH]`` for a tile of several letters)
     as (the grid text ``parse_position`` reads, the rack on turn or None, the ``op value;`` pairs)."""
+    check_types(text=text, size=size)
     fields = text.strip().split()
     if not fields:
         raise ElzzurError("cgp: empty position")
@@ -112,6 +145,7 @@ def parse_cgp(text: str, size: int = 15) -> tuple[str, str | None, dict]:
 
 def to_cgp(board_text: str, rack: str = "") -> str:
     """A grid position (as ``parse_position`` reads it) and a rack as a CGP string."""
+    check_types(board_text=board_text, rack=rack)
     rows = []
     for line in (line.strip() for line in board_text.strip("\n").splitlines()):
         if not line:
@@ -131,7 +165,11 @@ def to_cgp(board_text: str, rack: str = "") -> str:
     return f"{'/'.join(rows)} {rack}/ 0/0 0"
 
 def parse_rack(text: str, tiles: TileSet, board=None) -> tuple[dict, int]:
-    """A rack as (count by tile, number of blanks). Lower-case letters are read as their tile."""
+    """A rack as (count by tile, number of blanks). Lower-case letters are read as their tile;
+    ``board`` (``parse_position``'s) counts its tiles against the bag too."""
+    check_types(text=text, tiles=tiles)
+    if board is not None:
+        check_board(board, tiles)
     rack: dict[str, int] = {}
     blanks = 0
     for token in tokens(text.strip(), "rack"):
