@@ -21,6 +21,7 @@ from elzzur.grid.board import parse_board
 from elzzur.lexicon.dictionary import load_dictionary
 from elzzur.lexicon.languages import get_language
 from elzzur.grid.solver import solve
+from elzzur.views.gui.tile import cell_at, origin
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
@@ -140,9 +141,16 @@ def test_model_functions():
 def test_window_title_and_controls(gui):
     from elzzur.lexicon.languages import available
     from elzzur.grid.rules import presets
+    from elzzur.views.gui.editing import language_code
 
     assert gui.root.title() == "elzzur"
-    assert list(gui.language_box["values"]) == available()
+    # languages by code and name; the code alone is still taken
+    values = list(gui.language_box["values"])
+    assert [language_code(v) for v in values] == available()
+    assert "en — English" in values and "es-native — Spanish (with Ñ)" in values
+    assert gui.language.get() == "en — English" and gui.get_language().code == "en"
+    gui.language.set("es")
+    assert gui.get_language().code == "es"
     assert list(gui.rules_box["values"]) == presets()
     assert len(gui.cells) == 16
 
@@ -223,10 +231,19 @@ def test_double_click_animates_the_path(gui):
     assert gui.shown[0][0] == "COHESIVE"
     pump(gui, lambda: len(gui.highlighted) == len(path), "the animation")
     assert gui.highlighted == list(path)
+    canvas = gui.board_canvas
     for number, cell in enumerate(path, start=1):
-        assert gui.cells[cell].badge["text"] == str(number)
+        assert gui.cells[cell].number == str(number)
+        assert canvas.itemcget(gui.cells[cell].step_text, "text") == str(number)
+        assert canvas.itemcget(gui.cells[cell].step_text, "state") == "normal"
         assert gui.cells[cell].mark == "path"
     assert all(c.mark == "" for c in gui.cells if c.index not in path)
+    # an arrow for each step, from one tile towards the next
+    arrows = canvas.find_withtag("arrow")
+    assert len(arrows) == len(path) - 1 and all(canvas.itemcget(a, "arrow") == "last" for a in arrows)
+    for arrow, (a, b) in zip(arrows, zip(path, path[1:])):
+        x1, y1, x2, y2 = canvas.coords(arrow)
+        assert cell_at(x1, y1, 4, 4) == a and cell_at(x2, y2, 4, 4) == b
     # keyboard: Ctrl+L goes to the list, Down picks the second word, Enter draws it
     press(gui, "Escape")
     assert gui.highlighted == []
@@ -243,8 +260,9 @@ def test_click_a_tile_filters_the_words(gui):
     gui.solve()
     solved(gui)
     everything = gui.words()
-    corner = gui.cells[15]  # the E at the bottom right
-    corner.badge.event_generate("<Button-1>", x=2, y=2)
+    corner = gui.cells[15]  # the E at the bottom right: a click on its border, beside the letters
+    x, y = origin(15, 4)
+    gui.board_canvas.event_generate("<Button-1>", x=x + 3, y=y + 3)
     gui.root.update()
     kept = gui.words()
     assert 0 < len(kept) < len(everything)
@@ -253,39 +271,83 @@ def test_click_a_tile_filters_the_words(gui):
     assert kept == expected
     assert corner.mark == "filter"
     assert "shown" in gui.summary.get()
-    corner.badge.event_generate("<Button-1>", x=2, y=2)  # the same tile again: all words
+    gui.board_canvas.event_generate("<Button-1>", x=x + 3, y=y + 3)  # again: all words
     gui.root.update()
     assert gui.words() == everything
 
 
 def test_tiles_wear_the_palette(gui):
-    """The window's tiles are the page's: each bonus's fill with its ink (the letters and the
-    cursor), the path outlined in the path colour with its number on the badge, the filtered
-    tile outlined in the selection colour."""
-    from elzzur.views.palette import PATH, PATH_INK, SELECTED, tile_style
+    """The window's tiles are the page's: each bonus's fill with its ink (the letters, the
+    cursor, the value and the badge; no badge on a plain tile), the letters' value in the
+    corner, the path outlined in the path colour with its number in a disc, the filtered tile
+    outlined (dashed) in the selection colour."""
+    from elzzur.views.palette import EDGE, PATH, PATH_INK, SELECTED, tile_style
 
     seed_board(gui)
+    canvas = gui.board_canvas
+    item = canvas.itemcget
     for cell in gui.cells:
         style = tile_style(cell.bonus.get())
         assert (cell.entry["bg"], cell.entry["fg"], cell.entry["insertbackground"]) == \
             (style.fill, style.ink, style.ink)
-        assert (cell.menu_button["bg"], cell.menu_button["fg"]) == (style.fill, style.ink)
-        assert cell.menu_button["text"] == (style.badge or "none")
-    assert {c.entry["bg"] for c in gui.cells} == {tile_style(code).fill
-                                                  for code in ("", "dl", "tl", "dw", "tw")}
-    plain = gui.cells[1].frame["highlightbackground"]
-    assert plain not in (PATH, SELECTED)
+        assert item(cell.shape, "fill") == style.fill
+        assert item(cell.badge_item, "text") == style.badge  # "" on a plain tile, never "none"
+        assert item(cell.badge_item, "fill") == item(cell.value_item, "fill") == style.ink
+    assert {item(c.shape, "fill") for c in gui.cells} == {tile_style(code).fill
+                                                          for code in ("", "dl", "tl", "dw", "tw")}
+    # English letter values under Ruzzle's rules: T 1, H 4, C 4, V 4, D 2
+    assert [item(c.value_item, "text") for c in gui.cells] == \
+        ["1", "1", "1", "1", "1", "4", "1", "1", "4", "1", "1", "4", "1", "1", "2", "1"]
+    gui.rules.set("boggle")  # scored by length: no values on the tiles
+    assert {item(c.value_item, "text") for c in gui.cells} == {""}
+    gui.rules.set("ruzzle")
+    gui.cells[0].set("Q=8")  # a value written on the tile
+    assert item(gui.cells[0].value_item, "text") == "8"
+    plain = gui.cells[1]
+    assert (item(plain.shape, "outline"), float(item(plain.shape, "width"))) == (EDGE, 1.5)
     gui.light(5, 3)
     gui.toggle_filter(6)  # clears the path, marks the filter
-    assert gui.cells[6].frame["highlightbackground"] == SELECTED
-    assert gui.cells[5].frame["highlightbackground"] == plain
+    assert item(gui.cells[6].shape, "outline") == SELECTED and item(gui.cells[6].shape, "dash")
+    assert item(gui.cells[5].shape, "outline") == EDGE
     gui.light(5, 3)
     lit = gui.cells[5]
-    assert lit.frame["highlightbackground"] == PATH
-    assert (lit.badge["bg"], lit.badge["fg"], lit.badge["text"]) == (PATH, PATH_INK, "3")
-    assert lit.entry["bg"] == tile_style("tw").fill  # the tile keeps its own colour
+    assert item(lit.shape, "outline") == PATH
+    assert (item(lit.step_disc, "fill"), item(lit.step_text, "fill"), item(lit.step_text, "text")) \
+        == (PATH_INK, PATH, "3")
+    assert item(lit.shape, "fill") == tile_style("tw").fill  # the tile keeps its own colour
+    gui.light(6, 4)
+    assert len(canvas.find_withtag("arrow")) == 1  # from the step before
     gui.cells[2].set_bonus("dw")
-    assert gui.cells[2].entry["bg"] == tile_style("dw").fill
+    assert gui.cells[2].entry["bg"] == item(gui.cells[2].shape, "fill") == tile_style("dw").fill
+    # long labels are printed smaller, to fit the tile
+    gui.cells[3].set("-ING")
+    assert abs(tkfont(gui.cells[3].entry)) < abs(tkfont(gui.cells[1].entry))
+
+
+def tkfont(entry) -> int:
+    """The size of an entry's font."""
+    return int(entry.tk.call("font", "actual", entry["font"], "-size"))
+
+
+def test_the_window_keeps_its_size(gui):
+    """Help, a long error, a solve and a filter change the texts, never the window's size."""
+    root = gui.root
+    root.update()
+    size = (root.winfo_width(), root.winfo_height())
+    press(gui, "F1")
+    assert "F2 free edit" in gui.status.get()
+    root.update()
+    assert (root.winfo_width(), root.winfo_height()) == size
+    gui.error("x" * 400)
+    root.update()
+    assert (root.winfo_width(), root.winfo_height()) == size
+    seed_board(gui)
+    gui.solve()
+    solved(gui)
+    gui.toggle_filter(5)
+    root.update()
+    assert "shown" in gui.summary.get()
+    assert (root.winfo_width(), root.winfo_height()) == size
 
 
 def test_copy_the_word_list(gui):

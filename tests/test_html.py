@@ -1,6 +1,7 @@
 """The SVG picture and the HTML page (elzzur.views.html): their text, then the page and the picture
-driven in a real headless Chromium (tests/browser/check_page.mjs, playwright-core), which also
-writes the README's screenshots docs/screenshots/page.png and path.png.
+driven in a real headless Chromium (tests/browser/check_page.mjs, playwright-core) at a desktop's
+size and a phone's, which also writes the README's screenshots docs/screenshots/page.png,
+page-phone.png and path.png.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ BROWSER_DIR = REPO / "tests" / "browser"
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = REPO / "docs" / "screenshots"
 HOSTILE = '</script><script>alert("x")</script><!--&amp;\u2028'
+LONG = "RE-tl -INGdw Qu A|E Sdl/T -ING=3 RE- Ltw E/A B C D E/F G H I J/K L M N O"  # long labels
 
 # Small hand-made rows on the demo board: cell numbers count row by row.
 #   T(tl)0 R1  S2  N(dl)3
@@ -173,7 +175,8 @@ def test_page_is_self_contained(board):
     assert not [a for a in parsed.attributes if a[1] in ("src", "href", "action", "srcset")]
     assert not [tag for tag, _, _ in parsed.attributes if tag in ("link", "img", "iframe")]
     assert "http:" not in text and "https:" not in text and "//cdn" not in text
-    assert "@import" not in text and "url(" not in text
+    # url() only names something in the page itself (the arrows' marker), never a file
+    assert "@import" not in text and re.findall(r"url\(([^)]*)\)", text) == ["#page-arrow"]
     assert "default-src 'none'" in text  # and the page's own policy forbids any fetch
 
 
@@ -229,13 +232,19 @@ def test_page_and_svg_in_headless_chromium(tmp_path, board, builtin_en, english)
     rows = demo_rows(board, builtin_en, english)
     html_file = tmp_path / "page.html"
     svg_file = tmp_path / "path.svg"
-    html_file.write_text(page("en", board, rows, "ruzzle"), encoding="utf-8")
-    svg_file.write_text(svg("en", board, rows), encoding="utf-8")
+    values = english.letter_values
+    html_file.write_text(page("en", board, rows, "ruzzle", values=values), encoding="utf-8")
+    svg_file.write_text(svg("en", board, rows, values=values), encoding="utf-8")
+    long_file = tmp_path / "long.html"
+    long_file.write_text(page("en", parse_board(LONG, english), [], "ruzzle", values=values),
+                         encoding="utf-8")
     word_index, tile = 0, 5  # the best word (COHESIVE), then the H on the triple word
+    phone_word = 40  # a word far below the board on a phone
     config = {
         "page": str(html_file), "svg": str(svg_file), "word": word_index, "tile": tile,
+        "phone_word": phone_word, "long_page": str(long_file),
         "page_png": str(SCREENSHOTS / "page.png"), "svg_png": str(SCREENSHOTS / "path.png"),
-        "chromium": str(CHROMIUM),
+        "phone_png": str(SCREENSHOTS / "page-phone.png"), "chromium": str(CHROMIUM),
     }
     (tmp_path / "config.json").write_text(json.dumps(config), encoding="utf-8")
     done = subprocess.run([node, str(BROWSER_DIR / "check_page.mjs"), str(tmp_path / "config.json")],
@@ -265,6 +274,9 @@ def test_page_and_svg_in_headless_chromium(tmp_path, board, builtin_en, english)
     assert steps_in_order(report["lit"]) == path
     assert all(badge == ",".join(map(str, steps)) for _, steps, badge in report["lit"])
     assert report["first"] == [path[0]] and report["current_row"] == [word]
+    # an arrow for each step, and each tile's value in its corner (T=1, H=4, C=4, V=4, D=2)
+    assert report["arrows"] == len(path) - 1
+    assert report["values"] == [str(values[cell.letters]) for cell in board.cells]
     # clicking a tile keeps the words through it; clicking it again brings all back
     assert report["filtered"] == [w for w, _, p in rows if tile in p]
     assert 0 < len(report["filtered"]) < len(rows)
@@ -282,6 +294,19 @@ def test_page_and_svg_in_headless_chromium(tmp_path, board, builtin_en, english)
     assert picture["lines"] == picture["markers"] == len(path) - 1
     assert steps_in_order([(c, s, "") for c, s in picture["steps"]]) == path
 
-    for name in ("page.png", "path.png"):
+    # on a phone: one scrolling page (no scroll box inside it); a word tapped far below the
+    # board plays its path on the board, which is still in view, arrows and all
+    phone = report["phone"]
+    assert phone["scroll_boxes"] == [] and phone["page_scrolls"] and not phone["wide"]
+    word, _, path = rows[phone_word]
+    assert phone["word"] == word and phone["scrolled"] > 800
+    assert steps_in_order(phone["lit"]) == path and phone["arrows"] == len(path) - 1
+    assert phone["board_in_view"] and phone["word_in_view"]
+    # long labels (RE-, -ING, A/E) inside their tiles, clear of the value and the badge
+    assert [label for label, _ in phone["long_labels"]][:4] == ["RE-", "-ING", "Qu", "A/E"]
+    assert all(fits for _, fits in phone["long_labels"]), phone["long_labels"]
+    assert not phone["long_wide"]
+
+    for name in ("page.png", "page-phone.png", "path.png"):
         data = (SCREENSHOTS / name).read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, name

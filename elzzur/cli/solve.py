@@ -131,11 +131,12 @@ def render_board(board, language, dictionary, args: Args) -> str:
     if args.format == "svg":
         from ..views.html import svg
 
-        return svg(language.code, board, rows, shown[0][0] if shown else None)
+        return svg(language.code, board, rows, shown[0][0] if shown else None,
+                   values=rules.values(language))
     if args.format == "html":
         from ..views.html import page
 
-        return page(language.code, board, rows, args.rules)
+        return page(language.code, board, rows, args.rules, values=rules.values(language))
     text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band)
     if shown and args.format == "text":
         from ..views.text import show_path, use_colour

@@ -121,9 +121,14 @@ class Board(Record):
 
     def _repr_svg_(self) -> str:
         """The board as a picture (notebooks that prefer SVG)."""
-        from ..views.html import svg
+        from ..views.notebook import board_svg
 
-        return svg("", self, [], None)
+        return board_svg(self)
+
+    def __repr__(self) -> str:
+        """Short, at a prompt: ``Board(4x4: Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E)``."""
+        text = "/".join(self.token_rows())
+        return f"Board({self.rows}x{self.cols}: {text if len(text) <= 200 else text[:199] + '…'})"
 
     def __str__(self) -> str:
         """The board aligned in columns, as a board file (and the text output) shows it."""

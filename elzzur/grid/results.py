@@ -131,6 +131,15 @@ class Solution(Record):
 
         return solution_html(self)
 
+    def __repr__(self) -> str:
+        """Short, at a prompt (the fields would print every word and tile):
+        ``Solution(409 words, total 14869: COHESIVE 224, ECHOIER 195, TOCHERS 195, …)``."""
+        first = ", ".join(f"{f.word} {f.score}" for f in self.words[:3])
+        more = ", …" if len(self.words) > 3 else ""
+        count = f"{len(self.words)} word{'' if len(self.words) == 1 else 's'}"
+        return (f"Solution({count}, total {self.total_score}"
+                + (f": {first}{more})" if first else ")"))
+
     def rows(self) -> list[tuple[str, int, tuple[int, ...]]]:
         """``(word, score, path)`` with paths as cell numbers, for ``elzzur.views.text``."""
         cols = self.board.cols

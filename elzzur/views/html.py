@@ -13,13 +13,14 @@ from html import escape
 
 from ..errors import ElzzurError
 from .palette import (BONUS, EDGE, HOLE_EDGE, INK, PAPER, PATH, PATH_INK, PLAIN, SELECTED,
-                      tile_label, tile_style)
+                      arrow_ends, label_scale, step_corner, tile_label, tile_style, tile_value)
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 TILE = 80
 GAP = 10
 MARGIN = 20
+LETTERS = 36  # the font size of a one-letter tile's letter in the SVG
 
 
 def pick_row(rows, word: str | None):
@@ -44,10 +45,12 @@ def _attrs(**values) -> str:
     )
 
 
-def svg(language_code: str, board, rows, word: str | None = None) -> str:
+def svg(language_code: str, board, rows, word: str | None = None, values=None) -> str:
     """A self-contained SVG of the board with the path of ``word`` (default: the best-scoring
-    row) drawn as arrows from cell to cell, each step numbered on its tile."""
-    row = pick_row(rows, word)
+    row) drawn as arrows from cell to cell, each step numbered on its tile. ``rows`` None draws
+    the board alone (a notebook's picture of a ``Board``), captioned with its size; ``values``
+    (letter to points, the game's) puts each tile's value in its corner."""
+    row = pick_row(rows or [], word)
     step = TILE + GAP
     width = 2 * MARGIN + board.cols * step - GAP
     title_height = 34
@@ -57,12 +60,16 @@ def svg(language_code: str, board, rows, word: str | None = None) -> str:
         r, c = board.position(index)
         return MARGIN + c * step + TILE / 2, MARGIN + title_height + r * step + TILE / 2
 
-    caption = f"{row[0]} · {row[1]} points" if row else "no words"
+    if rows is None:
+        caption = f"{board.rows}×{board.cols} board"
+    else:
+        caption = f"{row[0]} · {row[1]} points" if row else "no words"
+    title = f"elzzur ({language_code}): {caption}" if language_code else f"elzzur: {caption}"
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg"{_attrs(width=width, height=height)}'
         f'{_attrs(viewBox=f"0 0 {width} {height}", font_family=FONT)}>',
-        f"<title>{escape(f'elzzur ({language_code}): {caption}')}</title>",
+        f"<title>{escape(title)}</title>",
         "<defs>",
         f'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
         f'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"'
@@ -91,20 +98,21 @@ def svg(language_code: str, board, rows, word: str | None = None) -> str:
         out.append(f'<rect{_attrs(x=left, y=top, width=TILE, height=TILE, rx=12, fill=fill)}'
                    f'{_attrs(stroke=stroke, stroke_width=4 if index in steps else 1.5)}/>')
         label = tile_label(cell)
-        size = 36 if len(label) <= 2 else max(14, int(72 / len(label)))
-        out.append(f'<text{_attrs(x=x, y=y + size * 0.36, font_size=size, font_weight="bold")}'
-                   f'{_attrs(fill=ink, text_anchor="middle")}>{escape(label)}</text>')
+        size = round(LETTERS * label_scale(label), 1)
+        out.append(f'<text class="letters"{_attrs(x=x, y=round(y + size * 0.36, 1), font_size=size)}'
+                   f'{_attrs(font_weight="bold", fill=ink, text_anchor="middle")}>{escape(label)}</text>')
         if badge:
-            out.append(f'<text{_attrs(x=left + TILE - 7, y=top + TILE - 8, font_size=12)}'
+            out.append(f'<text class="badge"{_attrs(x=left + TILE - 7, y=top + TILE - 8, font_size=12)}'
                        f'{_attrs(font_weight="bold", fill=ink, text_anchor="end")}>'
                        f"{escape(badge)}</text>")
-        if cell.value is not None:
-            out.append(f'<text{_attrs(x=left + TILE - 7, y=top + 16, font_size=12, fill=ink)}'
-                       f' text-anchor="end">{cell.value}</text>')
+        value = tile_value(cell, values)
+        if value:
+            out.append(f'<text class="value"{_attrs(x=left + TILE - 7, y=top + 18, font_size=13)}'
+                       f'{_attrs(font_weight="bold", fill=ink, text_anchor="end")}>{value}</text>')
         out.append("</g>")
     if row:
         # each step number in a corner of its tile that no arrow goes through
-        corners = {index: _free_corner(board, index, row[2]) for index in steps}
+        corners = {index: step_corner(index, row[2], board.cols) for index in steps}
         for index, numbers in steps.items():
             x, y = centre(index)
             first = numbers[0] == 1
@@ -124,33 +132,11 @@ def svg(language_code: str, board, rows, word: str | None = None) -> str:
                    f'{_attrs(stroke=PATH, stroke_width=5, stroke_linecap="round")}'
                    ' stroke-opacity="0.85">')
         for a, b in zip(path, path[1:]):
-            (x1, y1), (x2, y2) = centre(a), centre(b)
-            dx, dy = x2 - x1, y2 - y1
-            length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-            trim = min(TILE * 0.3, length / 3)  # start and end off the letters' centres
-            ux, uy = dx / length * trim, dy / length * trim
-            out.append(f'<line{_attrs(x1=round(x1 + ux, 1), y1=round(y1 + uy, 1))}'
-                       f'{_attrs(x2=round(x2 - ux, 1), y2=round(y2 - uy, 1))}'
-                       ' marker-end="url(#arrow)"/>')
+            x1, y1, x2, y2 = arrow_ends(centre(a), centre(b), TILE)
+            out.append(f'<line{_attrs(x1=x1, y1=y1, x2=x2, y2=y2)} marker-end="url(#arrow)"/>')
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def _free_corner(board, index: int, path) -> tuple[int, int]:
-    """The corner (as signs of x and y) of a tile where no arrow of ``path`` goes in or out
-    diagonally: top left if free, else top right, bottom left, bottom right."""
-    r, c = board.position(index)
-    used = set()
-    for a, b in zip(path, path[1:]):
-        if index in (a, b):
-            other = b if a == index else a
-            orow, ocol = board.position(other)
-            used.add(((ocol > c) - (ocol < c), (orow > r) - (orow < r)))
-    for corner in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        if corner not in used:
-            return corner
-    return (-1, -1)
 
 
 def script_json(value) -> str:
@@ -163,9 +149,10 @@ def script_json(value) -> str:
     return text
 
 
-def page(language_code: str, board, rows, rules_name: str) -> str:
+def page(language_code: str, board, rows, rules_name: str, values=None) -> str:
     """One self-contained HTML page: the board as a grid, the words sorted by score (then
-    alphabetically) with totals; a word plays its path, a tile filters the words using it."""
+    alphabetically) with totals; a word plays its path, a tile filters the words using it.
+    ``values`` (letter to points, the game's) puts each tile's value in its corner."""
     from .text import cell_coordinates, path_text, totals
 
     rows = sorted(rows, key=lambda row: (-row[1], row[0]))
@@ -187,13 +174,17 @@ def page(language_code: str, board, rows, rules_name: str) -> str:
             continue
         label = tile_label(cell)
         bonus = tile_style(cell.bonus).badge
-        spoken = f"{label}, {where}" + (f", {bonus}" if bonus else "")
+        value = tile_value(cell, values)
+        spoken = f"{label}, {where}" + (f", {bonus}" if bonus else "") + \
+            (f", {value} points" if value else "")
+        scale = label_scale(label)
+        size = f' style="font-size: {scale:.2f}em"' if scale < 1 else ""
         tiles.append(
             f'<button type="button" class="tile{" " + escape(cell.bonus) if cell.bonus else ""}"'
             f'{_attrs(data_cell=index, aria_label=spoken, aria_pressed="false", title=f"{cell.token} ({where})")}>'
-            f'<span class="letters">{escape(label)}</span>'
+            f'<span class="letters"{size}>{escape(label)}</span>'
             + (f'<span class="bonus">{escape(bonus)}</span>' if bonus else "")
-            + (f'<span class="value">{cell.value}</span>' if cell.value is not None else "")
+            + (f'<span class="value">{escape(value)}</span>' if value else "")
             + '<span class="step" aria-hidden="true"></span></button>'
         )
     coordinates = cell_coordinates(board)
@@ -210,6 +201,7 @@ def page(language_code: str, board, rows, rules_name: str) -> str:
         heading=escape(f"{count} words · {total} points"),
         meta=escape(f"language {language_code} · {rules_name} rules · {board.rows}×{board.cols} board"),
         cols=board.cols,
+        rows=board.rows,
         tiles="\n".join(tiles),
         count=count,
         total=total,
@@ -243,41 +235,64 @@ def _rgba(colour: str, alpha: float) -> str:
 
 _CSS = """
 * { box-sizing: border-box; }
-body { margin: 0; padding: 1.25rem; background: var(--paper); color: var(--ink);
+body { margin: 0; padding: 0 1.25rem 1.25rem; background: var(--paper); color: var(--ink);
        font: 16px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif; }
+header { padding-top: 1.25rem; }
 header h1 { margin: 0; font-size: 1.5rem; }
-header p { margin: .2rem 0 1rem; color: #6b6254; }
-main { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
-#board { display: grid; grid-template-columns: repeat(var(--cols), 4.5rem); gap: .5rem; }
-.tile { position: relative; width: 4.5rem; height: 4.5rem; border-radius: .75rem;
+header p { margin: .2rem 0 .6rem; color: #6b6254; }
+main { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: flex-start; }
+/* the board stays in view while the word list scrolls the page (a phone too); a board too tall
+   to stay is scrolled back into view when a word is played (the script adds .tall) */
+#board-box { position: sticky; top: 0; z-index: 2; background: var(--paper); padding: .5rem 0; }
+#board-box.tall { position: static; }
+.stacked #board-box { flex-basis: 100%; }  /* the list never shows beside a stuck board */
+/* tiles as large as 4.5rem, as small as the window's width or (for the board to stay in view
+   beside its words) 55% of its height need */
+#board { --size: min(4.5rem, calc((100vw - 2.5rem - (var(--cols) - 1) * .5rem) / var(--cols)),
+                     calc((55vh - (var(--rows) - 1) * .5rem) / var(--rows)));
+         position: relative; display: grid; gap: .5rem;
+         grid-template-columns: repeat(var(--cols), var(--size)); }
+.tile { position: relative; width: var(--size); height: var(--size); container-type: size;
+        border-radius: calc(var(--size) * .17);
         border: 1.5px solid var(--edge); background: var(--tile); color: var(--tile-ink);
-        font: inherit; font-size: 1.9rem; font-weight: bold; cursor: pointer; padding: 0;
+        font: inherit; font-size: calc(var(--size) * .42); font-weight: bold; cursor: pointer;
+        padding: 0; line-height: 1; text-align: center;
         transition: transform .15s, box-shadow .15s; }
+.tile .letters { display: block; white-space: nowrap; }
 .tile.hole { border: 2px dashed var(--hole); background: none; cursor: default; }
-.tile .bonus { position: absolute; right: .4rem; bottom: .25rem; font-size: .7rem; }
-.tile .value { position: absolute; right: .4rem; top: .25rem; font-size: .7rem; }
-.tile .step { position: absolute; left: .3rem; top: .3rem; min-width: 1.4rem; height: 1.4rem;
-              border-radius: .7rem; background: var(--path-ink); color: var(--path); font-size: .8rem;
-              line-height: 1.4rem; padding: 0 .2rem; display: none; border: 2px solid var(--path); }
+.tile .bonus, .tile .value { position: absolute; right: .45em; font-size: max(.65rem, calc(var(--size) * .16)); }
+@container (max-width: 2.5rem) { .tile .bonus, .tile .value { display: none; } }  /* no room */
+.tile .bonus { bottom: .35em; } .tile .value { top: .35em; }
+.tile .step { position: absolute; left: .3em; top: .3em; min-width: 1.5em; height: 1.5em;
+              border-radius: .75em; background: var(--path-ink); color: var(--path);
+              font-size: max(.7rem, calc(var(--size) * .19)); line-height: 1.3em;
+              padding: 0 .2em; display: none; border: 2px solid var(--path); }
 .tile.lit { outline: 4px solid var(--path); outline-offset: 1px; transform: scale(1.04);
             box-shadow: 0 0 .8rem var(--path-glow); }
 .tile.lit .step { display: block; }
+/* the step number sits in a corner no arrow goes through (the script picks it) */
+.tile[data-corner$="b"] .step { top: auto; bottom: .3em; }
+.tile[data-corner^="r"] .step { left: auto; right: .3em; }
 .tile.first .step { background: var(--path); color: var(--path-ink); }
 .tile.selected { outline: 4px dashed var(--selected); outline-offset: 2px; }
 .tile:focus-visible, .word:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
+#arrows { position: absolute; left: 0; top: 0; width: 100%; height: 100%; overflow: visible;
+          pointer-events: none; z-index: 1; }
+#arrows line { stroke: var(--path); stroke-width: 5; stroke-linecap: round; stroke-opacity: .85; }
+#arrows marker path { fill: var(--path); }
 #side { flex: 1 1 18rem; max-width: 30rem; }
-#totals { display: flex; gap: 1.25rem; margin: 0 0 .5rem; }
+#totals { display: flex; gap: 1.25rem; margin: .5rem 0; }
 #totals div { text-align: center; } #totals b { display: block; font-size: 1.3rem; }
 #filter { min-height: 1.6rem; margin: .25rem 0; color: #6b6254; }
 #filter button { font: inherit; margin-left: .5rem; }
-#list { max-height: 70vh; overflow: auto; border: 1px solid #e0d8c6; border-radius: .5rem;
-        background: #fff; }
+#list { border: 1px solid #e0d8c6; border-radius: .5rem; background: #fff; }
 table { border-collapse: collapse; width: 100%; }
-th { position: sticky; top: 0; background: #efe7d6; text-align: left; padding: .3rem .6rem; }
+th { position: sticky; top: var(--stick, 0px); z-index: 1; background: #efe7d6; text-align: left;
+     padding: .3rem .6rem; }
 td { padding: .1rem .6rem; border-top: 1px solid #f0eadd; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.word { font: inherit; background: none; border: 0; padding: .15rem .2rem; cursor: pointer;
-        color: inherit; letter-spacing: .03em; }
+.word { font: inherit; background: none; border: 0; padding: .3rem .2rem; cursor: pointer;
+        color: inherit; letter-spacing: .03em; width: 100%; text-align: left; }
 tr.current { background: #efe4fb; } tr.current .word { color: var(--path); font-weight: bold; }
 @media (prefers-reduced-motion: reduce) { .tile { transition: none; } }
 """
@@ -287,27 +302,95 @@ _SCRIPT = r"""
 (function () {
   const data = JSON.parse(document.getElementById("elzzur-data").textContent);
   const board = document.getElementById("board");
+  const boardBox = document.getElementById("board-box");
+  const side = document.getElementById("side");
+  const arrows = document.getElementById("arrows");
   const tiles = Array.from(board.querySelectorAll("[data-cell]"));
   const rows = Array.from(document.querySelectorAll("#words tr[data-i]"));
   const filterNote = document.getElementById("filter");
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const STEP_MS = calm ? 0 : 280;
+  const SVG = arrows.namespaceURI;
   let timers = [];
+  let drawn = [];  // the cells of the path lit so far, in order
   let filterCell = null;
+
+  // The board sticks to the top of the window while the words scroll under it, unless it is
+  // too tall to leave room for them; the list's header then sticks just below the board.
+  function layout() {
+    document.body.classList.remove("stacked");
+    boardBox.classList.toggle("tall", boardBox.offsetHeight > window.innerHeight * 0.6);
+    const stacked = side.offsetLeft < boardBox.offsetLeft + boardBox.offsetWidth;
+    document.body.classList.toggle("stacked", stacked);
+    const stuck = stacked && !boardBox.classList.contains("tall");
+    document.documentElement.style.setProperty("--stick", stuck ? boardBox.offsetHeight + "px" : "0px");
+    drawArrows();
+  }
+
+  function keepBoardInView() {
+    const box = boardBox.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      boardBox.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+    }
+  }
+
+  function centre(cell) {
+    const tile = tiles[cell];
+    return [tile.offsetLeft + tile.offsetWidth / 2, tile.offsetTop + tile.offsetHeight / 2];
+  }
+
+  // One step of the path as an arrow from tile to tile, off both tiles' letters.
+  function arrow(from, to) {
+    const [x1, y1] = centre(from), [x2, y2] = centre(to);
+    const dx = x2 - x1, dy = y2 - y1;
+    const length = Math.max(Math.hypot(dx, dy), 1e-9);
+    const trim = Math.min(tiles[from].offsetWidth * 0.3, length / 3);
+    const ux = dx / length * trim, uy = dy / length * trim;
+    const line = document.createElementNS(SVG, "line");
+    line.setAttribute("x1", x1 + ux); line.setAttribute("y1", y1 + uy);
+    line.setAttribute("x2", x2 - ux); line.setAttribute("y2", y2 - uy);
+    line.setAttribute("marker-end", "url(#page-arrow)");
+    arrows.appendChild(line);
+  }
+
+  function drawArrows() {
+    arrows.querySelectorAll("line").forEach(function (line) { line.remove(); });
+    for (let k = 1; k < drawn.length; k += 1) arrow(drawn[k - 1], drawn[k]);
+  }
 
   function clearPath() {
     timers.forEach(clearTimeout);
     timers = [];
+    drawn = [];
+    drawArrows();
     tiles.forEach(function (tile) {
       tile.classList.remove("lit", "first");
       delete tile.dataset.steps;
+      delete tile.dataset.corner;
       const badge = tile.querySelector(".step");
       if (badge) badge.textContent = "";
     });
   }
 
-  function light(cell, number) {
+  // The corner of a tile (lt, lb, rt, rb) where no step of the path comes in or goes out
+  // diagonally: the left ones first, the right ones hold the value and the bonus.
+  function freeCorner(cell, path) {
+    const r = Math.floor(cell / data.cols), c = cell % data.cols;
+    const used = new Set();
+    for (let k = 0; k < path.length; k += 1) {
+      if (path[k] !== cell) continue;
+      [path[k - 1], path[k + 1]].forEach(function (other) {
+        if (other === undefined) return;
+        const orow = Math.floor(other / data.cols), ocol = other % data.cols;
+        used.add((ocol > c ? "r" : ocol < c ? "l" : "-") + (orow > r ? "b" : orow < r ? "t" : "-"));
+      });
+    }
+    return ["lt", "lb", "rt", "rb"].find(function (corner) { return !used.has(corner); }) || "lt";
+  }
+
+  function light(cell, number, path) {
     const tile = tiles[cell];
+    tile.dataset.corner = freeCorner(cell, path);
     const steps = tile.dataset.steps ? tile.dataset.steps.split(" ") : [];
     steps.push(String(number));
     tile.dataset.steps = steps.join(" ");
@@ -315,11 +398,14 @@ _SCRIPT = r"""
     if (number === 1) tile.classList.add("first");
     const badge = tile.querySelector(".step");
     if (badge) badge.textContent = steps.join(",");
+    drawn.push(cell);
+    if (drawn.length > 1) arrow(drawn[drawn.length - 2], cell);
   }
 
   function play(i) {
     const path = data.words[i][2];
     clearPath();
+    keepBoardInView();
     rows.forEach(function (row) {
       const on = row.dataset.i === String(i);
       row.classList.toggle("current", on);
@@ -328,7 +414,7 @@ _SCRIPT = r"""
     board.dataset.state = "playing";
     board.dataset.word = data.words[i][0];
     path.forEach(function (cell, k) {
-      timers.push(setTimeout(function () { light(cell, k + 1); }, k * STEP_MS));
+      timers.push(setTimeout(function () { light(cell, k + 1, path); }, k * STEP_MS));
     });
     timers.push(setTimeout(function () { board.dataset.state = "shown"; }, path.length * STEP_MS));
   }
@@ -371,6 +457,8 @@ _SCRIPT = r"""
       tile.addEventListener("click", function () { filterBy(Number(tile.dataset.cell)); });
     }
   });
+  window.addEventListener("resize", layout);
+  layout();
   board.dataset.state = "ready";
 })();
 """
@@ -388,13 +476,14 @@ _PAGE = """<!DOCTYPE html>
 <header>
 <h1>{heading}</h1>
 <p>{meta}</p>
+<p class="hint">Click a word to play its path; click a tile to list the words that use it.</p>
 </header>
 <main>
-<section aria-label="Board">
-<div id="board" style="--cols: {cols}" data-state="static">
+<section id="board-box" aria-label="Board">
+<div id="board" style="--cols: {cols}; --rows: {rows}" data-state="static">
 {tiles}
+<svg id="arrows" aria-hidden="true"><defs><marker id="page-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs></svg>
 </div>
-<p class="hint">Click a word to play its path; click a tile to list the words that use it.</p>
 </section>
 <section id="side" aria-label="Words">
 <div id="totals">

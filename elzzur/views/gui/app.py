@@ -12,10 +12,12 @@ from tkinter import ttk
 
 from ...errors import ElzzurError
 from ...grid.board import HOLE, Board
-from .editing import (BONUS_KEYS, board_entries, build_board, load_board_file, neighbour_cell,
-                      normalize_letter, save_board_file, split_token)
+from ..palette import INK, PAPER, PATH, PATH_INK, arrow_ends, step_corner
+from .editing import (BONUS_KEYS, board_entries, build_board, language_choice, language_choices,
+                      language_code, load_board_file, neighbour_cell, normalize_letter,
+                      save_board_file, split_token)
 from .job import SolveJob
-from .tile import CellWidget
+from .tile import TILE, CellWidget, board_size, cell_at, centre
 from .wordlist import animation_steps, clipboard_text, summary, words_using
 
 STEP_MS = 150  # between two tiles of a path's animation
@@ -29,7 +31,6 @@ class App:
 
     def __init__(self, root, language: str = "en", rules: str = "ruzzle",
                  dictionary: str | None = None) -> None:
-        from ...lexicon.languages import available
         from ...grid.rules import presets
 
         self.root = root
@@ -39,19 +40,23 @@ class App:
         self.filter_cell: int | None = None
         self.job: SolveJob | None = None
         self.highlighted: list[int] = []  # cells of the path drawn so far, in order
+        self.path: tuple = ()  # the path being drawn (its step numbers' corners need it whole)
         self.animation: list = []  # pending after() ids
         self.free_edit: CellWidget | None = None  # a cell typed into freely (F2): TH, RE-, A/E
         self.pending_q: CellWidget | None = None
         root.title("elzzur")
         root.report_callback_exception = self.report_exception
+        _style(root)
 
         top = ttk.Frame(root, padding=4)
         top.pack(side="top", fill="x")
-        languages = available()
-        self.language = tk.StringVar(root, language)
+        # each language by code and name (en — English); a code typed in is taken too
+        choices = language_choices()
+        shown = next((c for c in choices if language_code(c) == language), language_choice(language))
+        self.language = tk.StringVar(root, shown)
         ttk.Label(top, text="Language").pack(side="left")
-        self.language_box = ttk.Combobox(top, textvariable=self.language, width=10,
-                                         values=languages + ([language] if language not in languages else []))
+        self.language_box = ttk.Combobox(top, textvariable=self.language, width=24,
+                                         values=choices + ([shown] if shown not in choices else []))
         self.language_box.pack(side="left", padx=(2, 8))
         self.language_box.bind("<<ComboboxSelected>>", lambda e: self.clear_results())
         self.rules = tk.StringVar(root, rules)
@@ -76,22 +81,27 @@ class App:
         self.solve_button.pack(side="left", padx=8)
 
         self.status = tk.StringVar(root, "Type the letters; Enter solves. F1: keys.")
-        self.status_bar = tk.Label(root, textvariable=self.status, anchor="w", relief="sunken",
-                                   padx=4)
+        # two lines, wrapped to the window's width: a long message never resizes the window
+        self.status_bar = tk.Label(root, textvariable=self.status, anchor="nw", justify="left",
+                                   relief="sunken", padx=4, width=1, height=2, bg=PAPER)
         self.status_bar.pack(side="bottom", fill="x")
+        self.status_bar.bind("<Configure>",
+                             lambda e: self.status_bar.configure(wraplength=max(e.width - 12, 100)))
         self.status_colour = self.status_bar.cget("fg")
 
         body = ttk.Frame(root, padding=4)
         body.pack(side="top", fill="both", expand=True)
-        self.grid_frame = ttk.Frame(body)
-        self.grid_frame.pack(side="left", anchor="n", padx=(0, 8))
+        self.board_canvas = tk.Canvas(body, highlightthickness=0, bg=PAPER)
+        self.board_canvas.pack(side="left", anchor="n", padx=(0, 8))
+        self.board_canvas.bind("<Button-1>", self.on_board_click)
+        self.board_canvas.bind("<Button-3>", self.on_board_menu)
         right = ttk.Frame(body)
         right.pack(side="left", fill="both", expand=True)
         self.summary = tk.StringVar(root, "")
-        ttk.Label(right, textvariable=self.summary).pack(anchor="w")
+        ttk.Label(right, textvariable=self.summary, width=1).pack(anchor="w", fill="x")
         self.tree = ttk.Treeview(right, columns=("word", "score", "length"), show="headings",
                                  height=16, selectmode="browse")
-        for column, width, anchor in (("word", 160, "w"), ("score", 60, "e"), ("length", 60, "e")):
+        for column, width, anchor in (("word", 160, "w"), ("score", 64, "e"), ("length", 72, "e")):
             self.tree.heading(column, text=column.capitalize())
             self.tree.column(column, width=width, anchor=anchor, stretch=column == "word")
         scroll = ttk.Scrollbar(right, orient="vertical", command=self.tree.yview)
@@ -112,6 +122,9 @@ class App:
                                   ("<Control-f>", self.filter_focused), ("<Escape>", self.clear_marks),
                                   ("<F1>", self.show_keys)):
             root.bind(sequence, self._key(handler))
+        # the tiles' values are the game's: they follow the language and the rules chosen
+        for var in (self.language, self.rules):
+            var.trace_add("write", lambda *_: self.refresh_tiles())
 
     # -- helpers
 
@@ -140,9 +153,22 @@ class App:
         self.status_bar["fg"] = self.status_colour
 
     def get_language(self):
+        """The language the box names (``en — English``, or a code or file typed in)."""
         from ...lexicon.languages import get_language
 
-        return get_language(self.language.get().strip() or "en")
+        return get_language(language_code(self.language.get()))
+
+    def letter_values(self) -> dict:
+        """The letters' values under the rules and the language chosen, for the tiles'
+        corners (empty for rules that score by length); an ElzzurError while a box names
+        no language or rules."""
+        from ...grid.rules import get_rules
+
+        return get_rules(self.rules.get().strip() or "ruzzle").values(self.get_language())
+
+    def refresh_tiles(self) -> None:
+        for cell in getattr(self, "cells", []):
+            cell.refresh()
 
     # -- the grid
 
@@ -163,7 +189,8 @@ class App:
         old = {divmod(c.index, self.shape[1]): (c.text, c.bonus.get()) for c in self.cells} \
             if self.cells else {}
         for cell in self.cells:
-            cell.frame.destroy()
+            cell.destroy()
+        self.board_canvas.delete("arrow")
         self.cells = []
         # the old tiles' Tk variables are freed now, on Tk's thread: left to the collector they
         # could be freed in the solving thread, and Tk refuses that (RuntimeError in __del__)
@@ -173,9 +200,10 @@ class App:
         self.shape = (rows, cols)
         self.nrows.set(rows)
         self.ncols.set(cols)
+        width, height = board_size(rows, cols)
+        self.board_canvas.configure(width=width, height=height)
         for index in range(rows * cols):
-            cell = CellWidget(self, self.grid_frame, index)
-            cell.frame.grid(row=index // cols, column=index % cols, padx=2, pady=2)
+            cell = CellWidget(self, self.board_canvas, index, cols)
             if divmod(index, cols) in old:
                 cell.set(*old[divmod(index, cols)])
             self.cells.append(cell)
@@ -332,7 +360,7 @@ class App:
         self.rows_data = job.rows
         self.show_words()
         self.info(f"solved: {summary(job.rows, job.rows)} — double-click or Enter on a word "
-                  "shows its path; click a tile's top to filter")
+                  "shows its path; click a tile's border to filter")
         if job.warning:
             self.error(f"warning: {job.warning}")
 
@@ -372,19 +400,50 @@ class App:
     def animate(self, path) -> None:
         """Light the path's cells one by one with their order number; they stay lit."""
         self.clear_marks()
+        self.path = tuple(path)
         for delay, (cell, number) in enumerate(animation_steps(path)):
             self.animation.append(self.root.after(delay * STEP_MS, self.light, cell, number))
 
     def light(self, cell: int, number: int) -> None:
-        if cell < len(self.cells):
-            self.cells[cell].show("path", number)
-            self.highlighted.append(cell)
+        """Light step ``number`` of the path: the tile outlined, its step number(s) in a
+        corner no arrow goes through, and an arrow from the step before, as the page draws
+        them."""
+        if cell >= len(self.cells):
+            return
+        previous = self.highlighted[-1] if self.highlighted else None
+        self.highlighted.append(cell)
+        first = number - len(self.highlighted) + 1  # the step number of highlighted[0]
+        numbers = [str(n) for n, c in enumerate(self.highlighted, start=first) if c == cell]
+        cols = self.shape[1]
+        corner = step_corner(cell, self.path or tuple(self.highlighted), cols)
+        self.cells[cell].show("path", ",".join(numbers), corner)
+        if previous is not None:
+            ends = arrow_ends(centre(previous, cols), centre(cell, cols), TILE)
+            self.board_canvas.create_line(*ends, fill=PATH, width=5, arrow="last",
+                                          arrowshape=(14, 16, 7), capstyle="round",
+                                          tags=("arrow",))
+        self.board_canvas.tag_raise("step")  # the numbers over the arrows
+
+    def on_board_click(self, event) -> None:
+        """A click on a tile (beside its letters): keep the words through it."""
+        cell = cell_at(event.x, event.y, *self.shape)
+        if cell is not None:
+            self.toggle_filter(cell)
+
+    def on_board_menu(self, event) -> None:
+        """A right click on a tile: its bonus menu."""
+        cell = cell_at(event.x, event.y, *self.shape)
+        if cell is not None:
+            self.cells[cell].popup(event)
 
     def clear_marks(self) -> None:
         for after_id in self.animation:
             self.root.after_cancel(after_id)
         self.animation = []
         self.highlighted = []
+        self.path = ()
+        if hasattr(self, "board_canvas"):
+            self.board_canvas.delete("arrow")
         for cell in getattr(self, "cells", []):
             cell.show("filter" if cell.index == self.filter_cell else "")
 
@@ -465,7 +524,8 @@ class App:
         self.focus_cell(0)
 
     def show_keys(self) -> None:
-        self.info("letters fill cells · . hole · 0-4 bonus · arrows/Tab move · F2 free edit · "
+        self.info("letters fill cells · . hole · 0-4 or right click: bonus · arrows/Tab move · "
+                  "F2 free edit · click a tile's border: its words · "
                   "Enter solve · Ctrl+L list, Enter path · Ctrl+F filter · Ctrl+C copy · "
                   "Ctrl+O/S load/save · Ctrl+R random · Esc clear")
 
@@ -475,3 +535,16 @@ def _has_selection(widget) -> bool:
         return bool(widget.selection_present())
     except Exception:
         return False
+
+
+def _style(root) -> None:
+    """The window in the page's colours: paper behind everything, the chosen word in the path
+    colour (ttk's portable "clam" theme, which takes colours on every platform)."""
+    style = ttk.Style(root)
+    if "clam" in style.theme_names():
+        style.theme_use("clam")
+    root.configure(bg=PAPER)
+    style.configure(".", background=PAPER, foreground=INK)
+    style.configure("TButton", padding=(8, 3), width=-6)  # clam's are 11 characters at least
+    style.configure("Treeview", background="#ffffff", fieldbackground="#ffffff")
+    style.map("Treeview", background=[("selected", PATH)], foreground=[("selected", PATH_INK)])

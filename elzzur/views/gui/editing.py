@@ -1,5 +1,6 @@
 """The grid being typed, without Tk: what a typed letter becomes, the cells' texts and bonus
-codes to and from a board, board files, and where an arrow key moves.
+codes to and from a board, board files, where an arrow key moves, and the language box's
+entries (``en — English``).
 
 The window only wires these to widgets, so the tests check them without a display.
 """
@@ -16,6 +17,27 @@ BONUS_KEYS = {"0": "", "1": "dl", "2": "tl", "3": "dw", "4": "tw"}  # the key th
 def bonus_name(code: str) -> str:
     """What the bonus menu shows for a code: the tile's badge (``TL``), ``none`` for none."""
     return tile_style(code).badge or "none"
+
+
+def language_choices() -> list[str]:
+    """The language box's entries: each language's code and name (``en — English``), the
+    built-in ones and the user's; a user's file that does not read is listed by its code."""
+    from ...lexicon.languages import catalogue
+
+    return [language_choice(code, language) for code, _, _, language in catalogue()]
+
+
+def language_choice(code: str, language=None) -> str:
+    """How the language box shows a language: ``en — English`` (the code alone if there is no
+    language to name it)."""
+    name = getattr(language, "name", None)
+    return f"{code} — {name}" if name else code
+
+
+def language_code(text: str) -> str:
+    """The language the box names: ``en — English`` and ``en`` are both ``en`` (a code, or
+    the path of a language file, is taken as typed); empty is English."""
+    return text.split(" — ", 1)[0].strip() or "en"
 
 
 def normalize_letter(text: str, language) -> str | None:
