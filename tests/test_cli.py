@@ -136,7 +136,7 @@ def test_an_unknown_language_is_reported_before_a_missing_board(cli):
     ("A B\nC 1\n", "b.board, line 2: token '1': '1' is not a letter of English"),
     ("A ?\nC D\n", "b.board, line 1: token '?': '?' is not a letter of English"),
     ("TTL B\nC D\n", "b.board, line 1: token 'TTL' is ambiguous: bonus codes are written in lower case (Ttl); a three-letter tile ending in TL is not supported"),
-    ("Txx B\nC D=x\n", "b.board, line 2: token 'D=x': the value after '=' must be a whole number, not 'x'"),
+    ("TXX B\nC D=x\n", "b.board, line 2: token 'D=x': the value after '=' must be a whole number, not 'x'"),
 ])
 def test_bad_board_files_exit_1_naming_the_fault(cli, words_txt, content, message):
     (words_txt.parent / "b.board").write_text(content, encoding="utf-8")
@@ -613,7 +613,11 @@ def test_json_lists_one_word_per_line(cli, words_txt):
 
 
 def test_a_lone_word_that_is_no_file_is_reported_as_a_missing_file(cli):
-    assert cli("solve", "-b", "myboard").error(1) == "elzzur: error: myboard: no such file"
+    # a word of letters could also be a board written without spaces: the message says both
+    assert cli("solve", "-b", "myboard").error(1) == (
+        "elzzur: error: myboard: no such file, nor a board of letters (7 letters; a board "
+        "written as one word is a square of 16, 25, 36, … letters)")
+    assert cli("solve", "-b", "my_board").error(1) == "elzzur: error: my_board: no such file"
 
 
 def test_a_closed_standard_input_is_an_error(cli, monkeypatch):

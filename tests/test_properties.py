@@ -111,6 +111,13 @@ def cells_and_tokens(draw, code: str, separators: str = "/|") -> tuple[Cell, str
         # a three-letter tile ending in one (TDL, Tdl/E) is refused as ambiguous
         assume(text[-2:] not in CODES)
         assume(not any(len(raw) == 3 and raw[1:].lower() in CODES for raw, _ in tiles))
+    elif len(text) > 2:
+        assume(text[-2:] not in CODES)  # Sdltw: two bonus codes are refused
+    # two or more lower-case ASCII letters after a capital (Sdx) or a prefix's dash (RE-dx) are
+    # where a bonus code goes: refused as a mistyped code, not read as letters
+    tail = re.search(r"[a-z]{2,}$", text)
+    assume(not (tail and tail.start() > 0 and (text[tail.start() - 1].isupper() or (
+        text[tail.start() - 1] == "-" and tail.start() > 1))))
     value = draw(st.none() | st.integers(0, 10**6))
     token = text + bonus
     if value is not None:
@@ -239,6 +246,8 @@ def boards_and_rows(draw, code: str, separators: str = "|") -> tuple[Board, list
     drawn = [draw(cells_and_tokens(code, separators=separators)) for _ in range(rows * cols)]
     board = Board(rows, cols, tuple(cell for cell, _ in drawn))
     tokens = [token for _, token in drawn]
+    if cols == 1 and rows > 1:  # rows without spaces: a tile of several letters in brackets
+        tokens = [f"[{token}]" if len(token) > 1 else token for token in tokens]
     return board, [tokens[r * cols:(r + 1) * cols] for r in range(rows)]
 
 

@@ -22,7 +22,7 @@ def run_solve(args: Args, out: Output) -> None:
     solve_boards(boards, language, args, out)
 
 def run_demo(args: Args, out: Output) -> None:
-    from ..grid.board import parse_boards
+    from ..grid.board import BOARD_LIMIT, parse_boards
     from ..files import read_text_file
     from ..lexicon.languages import get_language
     from ..files import resource
@@ -32,8 +32,8 @@ def run_demo(args: Args, out: Output) -> None:
     if not os.path.isfile(path):
         raise ElzzurError(f"the demo board for {language.code!r} is missing ({language.demo_board})")
     args.jobs = 1
-    solve_boards(parse_boards(read_text_file(path), language, language.demo_board), language,
-                 args, out)
+    text = read_text_file(path, BOARD_LIMIT)  # a user language's demo board: a board file's limit
+    solve_boards(parse_boards(text, language, language.demo_board), language, args, out)
 
 def solve_boards(boards, language, args: Args, out: Output) -> None:
     """Solve and print boards in order; one dictionary load for the whole batch."""

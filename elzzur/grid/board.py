@@ -18,72 +18,19 @@ from __future__ import annotations
 import os
 import sys
 
-from ..errors import ElzzurError
+from ..errors import ElzzurError, quoted
 from ..files import check_size, decode_text, missing, read_text_file
 from ..lexicon.languages import Language
 from ..record import Record
-from .rules import tile_codes
+from .rows import MAX_BOARDS, MAX_CELLS, MAX_TILES, check_cells, read_boards, square_side
+from .tokens import HOLE, MAX_TILE_LETTERS, Cell, parse_token
 
-
-class Cell(Record):
-    """One tile: the letters it spells (several choices for an either/or tile, none for a hole),
-    its bonus code, the value written on it (None: its letters' values), and where in a word
-    it may stand: anywhere, only at the start (a prefix tile such as RE-) or only at the end
-    (a suffix tile such as -ING).
-
-    ``Cell("A", "dl")`` is an A on a double letter; ``Cell(("A", "E"))`` an A/E tile;
-    ``Cell("")`` a hole.
-    """
-
-    __slots__ = ("choices", "bonus", "value", "place")
-
-    @classmethod
-    def _defaults(cls) -> dict:
-        return {"bonus": "", "value": None, "place": ""}
-
-    def __post_init__(self) -> None:
-        choices = self.choices
-        if isinstance(choices, str):
-            choices = (choices,) if choices else ()
-        object.__setattr__(self, "choices", tuple(choices))
-        if self.place not in ("", "start", "end"):
-            raise ValueError(f"place must be '', 'start' or 'end', not {self.place!r}")
-
-    @property
-    def letters(self) -> str:
-        """The letters of a one-choice tile ("" for a hole, "A/E" for an either/or tile)."""
-        return "/".join(self.choices)
-
-    @property
-    def is_hole(self) -> bool:
-        return not self.choices
-
-    @property
-    def letter_multiplier(self) -> int:
-        return tile_codes()[self.bonus].letter if self.bonus else 1
-
-    @property
-    def word_multiplier(self) -> int:
-        return tile_codes()[self.bonus].word if self.bonus else 1
-
-    @property
-    def token(self) -> str:
-        """The cell in board-file syntax, e.g. ``Ttl``, ``QU``, ``RE-``, ``A|E``, ``Q=8``, ``.``.
-        An either/or tile is written with ``|``, which reads the same in a board file and inline
-        (where ``/`` separates rows). Letters are written as the tile holds them: a QU tile is
-        ``QU``, not ``Qu``, which a case-mode language reads as another tile (the GUI, which
-        knows the language, shows ``Qu`` where it reads back)."""
-        if not self.choices:
-            return HOLE
-        text = "|".join(self.choices)
-        if self.place == "start":
-            text += "-"
-        elif self.place == "end":
-            text = "-" + text
-        text += self.bonus
-        if self.value is not None:
-            text += f"={self.value}"
-        return text
+# What other modules take from here: the board, its tokens, and the limits every board made
+# anywhere holds to (``check_cells(rows, cols)`` for a shape: `generate -r -c`, rules, dice).
+__all__ = ["BOARD_LIMIT", "HOLE", "MAX_BOARDS", "MAX_CELLS", "MAX_TILES", "MAX_TILE_LETTERS",
+           "Board", "Cell", "check_cells", "grid_neighbours", "parse_board", "parse_boards",
+           "parse_token", "read_board_text"]
+BOARD_LIMIT = 64 * 2**20  # bytes of board text: a batch of a million 4x4 boards fits
 
 
 class Board(Record):
@@ -94,6 +41,8 @@ class Board(Record):
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.cells) != self.rows * self.cols:
             raise ValueError(f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} cells")
+        if len(self.cells) > MAX_CELLS:
+            check_cells(self.rows, self.cols)
 
     def cell(self, row: int, col: int) -> Cell:
         return self.cells[row * self.cols + col]
@@ -107,11 +56,19 @@ class Board(Record):
         """For each cell index, the indices of its (up to eight) neighbours."""
         return grid_neighbours(self.rows, self.cols)
 
+    def tokens(self) -> list[str]:
+        """Each cell's token, row by row. On a board of one column and several rows a token of
+        several characters stands in brackets (``[QU]``): without spaces, rows of several
+        letters read as letters (README, Boards), so ``QU/A`` would be a 2x2 board."""
+        tokens = [cell.token for cell in self.cells]
+        if self.cols == 1 and self.rows > 1:
+            tokens = [f"[{token}]" if len(token) > 1 else token for token in tokens]
+        return tokens
+
     def token_rows(self) -> list[str]:
         """Rows in board-file syntax, single-spaced: ``["Ttl R S Ndl", …]``."""
-        return [
-            " ".join(self.cell(r, c).token for c in range(self.cols)) for r in range(self.rows)
-        ]
+        tokens, cols = self.tokens(), self.cols
+        return [" ".join(tokens[start:start + cols]) for start in range(0, len(tokens), cols)]
 
     def _repr_html_(self) -> str:
         """A styled grid in a Jupyter notebook."""
@@ -132,106 +89,61 @@ class Board(Record):
 
     def __str__(self) -> str:
         """The board aligned in columns, as a board file (and the text output) shows it."""
-        width = max(len(cell.token) for cell in self.cells) + 1
+        tokens, cols = self.tokens(), self.cols
+        width = max(map(len, tokens)) + 1
         return "\n".join(
-            "".join(self.cell(r, c).token.ljust(width) for c in range(self.cols)).rstrip()
-            for r in range(self.rows)
+            "".join(token.ljust(width) for token in tokens[start:start + cols]).rstrip()
+            for start in range(0, len(tokens), cols)
         )
 
 
 _neighbours: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+_CACHED_CELLS = 4096  # shapes up to this many cells keep their lists (a batch of small boards)
 
 
 def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Neighbour lists (in increasing order) of every cell of a rows x cols grid, computed once
-    per shape.
+    """Neighbour lists (in increasing order) of every cell of a rows x cols grid, kept for the
+    small shapes (a batch of boards), computed again for large ones (each would hold tens of
+    megabytes for ever).
+
+    Built a rectangle of cells at a time (corners, edges, the inside), each with the same
+    offsets to its neighbours, by ``zip`` over shifted slices of one list of cell numbers: the
+    loop in Python runs over the shorter side only, and every tuple shares the same int
+    objects, so a 500x500 board's lists take ~0.1 s and ~30 MB instead of ~0.7 s and ~90 MB.
     """
     known = _neighbours.get((rows, cols))
     if known is not None:
         return known
-    result = []
-    for r in range(rows):
-        for c in range(cols):
-            result.append(tuple(
-                rr * cols + cc
-                for rr in range(r - 1, r + 2)
-                for cc in range(c - 1, c + 2)
-                if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
-            ))
-    _neighbours[(rows, cols)] = tuple(result)
-    return _neighbours[(rows, cols)]
+    ids = list(range(rows * cols))  # one int object per cell, shared by every list naming it
+    result: list = [()] * (rows * cols)
+    for r0, r1, row_steps in _spans(rows):
+        for c0, c1, col_steps in _spans(cols):
+            offsets = [dr * cols + dc for dr in row_steps for dc in col_steps if dr or dc]
+            if not offsets:  # a 1x1 board
+                continue
+            if c1 - c0 >= r1 - r0:  # row by row, each row's stretch in C
+                for r in range(r0, r1):
+                    a, b = r * cols + c0, r * cols + c1
+                    result[a:b] = zip(*[ids[a + o:b + o] for o in offsets])
+            else:  # column by column, each column's stretch (a step of cols) in C
+                for c in range(c0, c1):
+                    a, b = r0 * cols + c, (r1 - 1) * cols + c + 1
+                    result[a:b:cols] = zip(*[ids[a + o:b + o:cols] for o in offsets])
+    found = tuple(result)
+    if rows * cols <= _CACHED_CELLS:
+        if len(_neighbours) >= 256:
+            _neighbours.clear()
+        _neighbours[(rows, cols)] = found
+    return found
 
 
-HOLE = "."
-BOARD_LIMIT = 64 * 2**20  # bytes of board text: a batch of a million 4x4 boards fits
-MAX_TILE_LETTERS = 8
-
-
-def parse_token(token: str, language: Language) -> Cell:
-    """One board token as a Cell, or an error that says what is wrong with it.
-
-    Grammar: ``.`` is a hole; otherwise letters (``A``, ``Qu``, ``TH``), or a prefix tile
-    (``RE-``), a suffix tile (``-ING``) or an either/or tile (``A/E``, or ``A|E``), then
-    optionally a lower-case bonus code (``dl tl dw tw``), then optionally ``=N``, the value
-    written on the tile: ``Qtl``, ``Qu=8``, ``-INGdw``, ``A/Edl=3``.
-    """
-    if token == HOLE:
-        return Cell("")
-    if not token.isascii():
-        import unicodedata
-
-        token = unicodedata.normalize("NFC", token)
-    codes = tile_codes()
-    expected = (f"token {token!r}: expected letters, then optionally a bonus code "
-                f"({', '.join(codes)}) and '=value'")
-    text, value = token, None
-    if "=" in text:
-        text, _, number = text.partition("=")
-        if not number.isdigit() or not number.isascii():
-            raise ElzzurError(f"token {token!r}: the value after '=' must be a whole number, "
-                              f"not {number!r}")
-        # int() refuses 4,300 digits and more: a long number is too much whatever its digits
-        digits = number.lstrip("0") or "0"
-        value = int(digits) if len(digits) <= 7 else 10**7
-        if value > 10**6:
-            raise ElzzurError(f"token {token!r}: a value of {value} is more than a tile can be worth")
-    if text in codes:
-        raise ElzzurError(f"token {token!r} is a bonus code without letters")
-    bonus = ""
-    if len(text) > 2 and text[-2:] in codes:
-        text, bonus = text[:-2], text[-2:]
-    if not text.strip("-"):
-        raise ElzzurError(expected)
-    place = ""
-    if text.startswith("-") and text.endswith("-"):
-        raise ElzzurError(f"token {token!r}: a tile is a prefix (RE-) or a suffix (-ING), not both")
-    if text.endswith("-"):
-        text, place = text[:-1], "start"
-    elif text.startswith("-"):
-        text, place = text[1:], "end"
-    parts = text.replace("|", "/").split("/")
-    if len(parts) > 1 and (place or any("-" in part for part in parts)):
-        raise ElzzurError(f"token {token!r}: an either/or tile cannot be a prefix or a suffix")
-    choices = []
-    for part in parts:
-        if not part:
-            raise ElzzurError(expected)
-        # any case but a trailing bonus code's (Adl/E, aDL, TtL): such a tile could not be
-        # written back as a token that reads the same
-        if len(part) == 3 and part[1:].lower() in codes and not bonus:
-            raise ElzzurError(f"token {token!r} is ambiguous: bonus codes are written in lower "
-                              f"case ({part[0]}{part[1:].lower()}); a three-letter tile ending in "
-                              f"{part[1:].upper()} is not supported")
-        key = language.normalize(part) if part.isalpha() else None
-        if key is None:
-            bad = next((ch for ch in part if language.normalize(ch) is None or not ch.isalpha()), part)
-            raise ElzzurError(f"token {token!r}: {bad!r} is not a letter of {language.name}")
-        if len(key) > MAX_TILE_LETTERS:
-            raise ElzzurError(f"token {token!r}: a tile has at most {MAX_TILE_LETTERS} letters")
-        choices.append(key)
-    if len(set(choices)) != len(choices):
-        raise ElzzurError(f"token {token!r}: the same letters twice in an either/or tile")
-    return Cell(tuple(choices), bonus, value, place)
+def _spans(size: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The stretches of positions 0..size-1 whose neighbours lie at the same steps: the first,
+    the inner ones, the last (one stretch on a side of one)."""
+    if size == 1:
+        return [(0, 1, (0,))]
+    inner = [(1, size - 1, (-1, 0, 1))] if size > 2 else []
+    return [(0, 1, (0, 1)), *inner, (size - 1, size, (-1, 0))]
 
 
 def parse_board(text: str, language: Language, origin: str = "board") -> Board:
@@ -247,48 +159,24 @@ def parse_boards(text: str, language: Language, origin: str = "board") -> list[B
     has one row a line, and ``/`` in a line is an either/or tile's (``A/E``); a board on a
     single line is inline, in a file too: ``/`` separates its rows (an either/or tile is
     ``A|E`` there)."""
-    boards: list[Board] = []
-    block: list[tuple[str, str]] = []  # (where a row is, for messages; its text)
-    lines = text.splitlines()
-    for number, line in enumerate(lines + [""], start=1):
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            continue
-        if stripped:
-            block.append((f"line {number}", stripped))
-        elif block:
-            if len(block) == 1 and "/" in block[0][1]:  # a board on one line: rows split at '/'
-                block = [(f"row {n}", part) for n, part in enumerate(block[0][1].split("/"), 1)]
-            boards.append(_parse_rows(block, language, origin))
-            block = []
-    if not boards:
-        raise ElzzurError(f"{origin}: empty board")
-    return boards
-
-
-def _parse_rows(block: list[tuple[str, str]], language: Language, origin: str) -> Board:
-    rows: list[list[Cell]] = []
-    for where, line in block:
-        tokens = line.split()
-        if not tokens:
-            raise ElzzurError(f"{origin}, {where}: empty row")
-        try:
-            rows.append([parse_token(token, language) for token in tokens])
-        except ElzzurError as e:
-            raise ElzzurError(f"{origin}, {where}: {e}") from None
-        if len(rows[-1]) != len(rows[0]):
-            raise ElzzurError(
-                f"{origin}, {where}: row has {len(rows[-1])} cell{'s' * (len(rows[-1]) != 1)}, "
-                f"the first row has {len(rows[0])} (boards must be rectangular)"
-            )
-    return Board(len(rows), len(rows[0]), tuple(cell for row in rows for cell in row))
+    if not isinstance(text, str):  # the API's callers: a clear error, not AttributeError
+        raise TypeError(f"board text must be a str, not {type(text).__name__}")
+    if not isinstance(language, Language):
+        raise TypeError(f"language must be a Language (elzzur.get_language), not "
+                        f"{type(language).__name__}")
+    return read_boards(text, language, origin, Board)
 
 
 def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
     """The text of a board argument and a name for messages: ``-`` is standard input, an
-    existing file is always read as a file, anything else is an inline board.
+    existing file is always read as a file, anything else is an inline board. A lone word is
+    a file name, unless it is a square board of letters without spaces (``STARELINPORGAMES``:
+    16, 25, 36, … letters, ``[QU]`` one tile); a missing file of a name made of letters says
+    it is neither.
     """
     text = os.fspath(source)
+    if not isinstance(text, str):  # a bytes path, or bytes of board text: decode first
+        raise TypeError(f"a board is a file path or board text (str), not {type(text).__name__}")
     if text == "-":
         if sys.stdin is None:
             raise ElzzurError("-b -: standard input is closed")
@@ -301,6 +189,60 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
     looks_like_path = not any(ch.isspace() for ch in text) and (
         "/" not in text and len(text) > 1 or text.startswith(("/", ".", "~"))
         or os.path.splitext(text)[1] != "")
-    if looks_like_path or isinstance(source, os.PathLike):
-        raise ElzzurError(f"{text}: {missing(text)}")
+    if isinstance(source, os.PathLike):
+        raise ElzzurError(f"{_name(text)}: {missing(text)}")
+    if looks_like_path:
+        if "/" in text:  # ABCD/EFGH/IJKL/MN.P, .ORE/…: rows of equal length are a board
+            if _board_shaped(text):
+                return text, "inline board"
+            raise ElzzurError(f"{_name(text)}: {missing(text)}")
+        count = _letter_count(text) if "." not in text else None  # my.board is a file name
+        if count is not None and square_side(count) > 1:
+            return text, "inline board"
+        if count is None or count < 2:
+            raise ElzzurError(f"{_name(text)}: {missing(text)}")
+        raise ElzzurError(f"{_name(text)}: {missing(text)}, nor a board of letters ({count:,} "
+                          f"letters; a board written as one word is a square of 16, 25, 36, … "
+                          f"letters)")
     return text, "inline board"
+
+
+def _name(text: str) -> str:
+    """A file name as a message shows it: as it is, or quoted and cut if it is long or holds
+    characters that are not printable (a newline would split the one-line message)."""
+    return text if len(text) <= 100 and text.isprintable() else quoted(text, 60)
+
+
+def _board_shaped(text: str) -> bool:
+    """Whether text with '/' that looks like a path (an extension, a leading dot) is rows of
+    letters of one length, two or more (``ABCD/EFGH/IJKL/MN.P``), not ``dir/file.board``,
+    ``./x`` or ``../x``."""
+    rows = text.split("/")
+    if rows[0] in ("", ".", "..") or text.startswith("~"):
+        return False
+    counts = {_letter_count(row, holes=True) for row in rows}
+    return len(counts) == 1 and None not in counts and counts.pop() >= 2
+
+
+def _letter_count(word: str, holes: bool = False) -> int | None:
+    """The cells of a word of letters written without spaces (a letter with its combining
+    marks, ``[token]``, and if ``holes`` a ``.``), whatever the language; None if it holds
+    anything else."""
+    import unicodedata
+
+    count, depth = 0, 0
+    for ch in unicodedata.normalize("NFC", word) if not word.isascii() else word:
+        if ch == "[":
+            if depth:
+                return None
+            depth, count = 1, count + 1
+        elif ch == "]":
+            if not depth:
+                return None
+            depth = 0
+        elif not depth:
+            if ch.isalpha() or (holes and ch == HOLE):
+                count += 1
+            elif not unicodedata.combining(ch) or not count:
+                return None
+    return None if depth else count

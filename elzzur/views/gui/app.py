@@ -19,9 +19,9 @@ from .editing import (BONUS_KEYS, board_entries, build_board, language_choice, l
 from .job import SolveJob
 from .tile import TILE, CellWidget, board_size, cell_at, centre
 from .wordlist import animation_steps, clipboard_text, summary, words_using
+from .editing import MAX_SIDE  # rows and columns the size controls allow
 
 STEP_MS = 150  # between two tiles of a path's animation
-MAX_SIDE = 12  # rows and columns the size controls allow
 ERROR_INK = "#b00020"  # the status bar's text when it shows an error
 
 

@@ -12,6 +12,7 @@ from ...grid.board import HOLE, Board, parse_board, parse_token, read_board_text
 from ..palette import tile_label, tile_style
 
 BONUS_KEYS = {"0": "", "1": "dl", "2": "tl", "3": "dw", "4": "tw"}  # the key that sets each bonus
+MAX_SIDE = 12  # rows and columns the grid may have: the size controls' range, and a loaded board's
 
 
 def bonus_name(code: str) -> str:
@@ -94,9 +95,14 @@ def board_entries(board: Board, language=None) -> tuple[list[str], list[str]]:
 
 
 def load_board_file(path: str, language) -> Board:
-    """One board from a board file (what the Load dialog calls)."""
+    """One board from a board file (what the Load dialog and ``gui -b`` call); a board larger
+    than the grid is an error (a window of 100x100 tiles took a minute and a half to draw)."""
     text, origin = read_board_text(path)
-    return parse_board(text, language, origin)
+    board = parse_board(text, language, origin)
+    if board.rows > MAX_SIDE or board.cols > MAX_SIDE:
+        raise ElzzurError(f"{origin}: a {board.rows:,}x{board.cols:,} board is larger than the "
+                          f"window's grid, at most {MAX_SIDE}x{MAX_SIDE} (elzzur solve -b solves it)")
+    return board
 
 
 def save_board_file(path: str, board: Board) -> None:
