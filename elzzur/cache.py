@@ -1,13 +1,34 @@
 """A per-user cache of things derived from files: parsed TOML (``datafiles.load_toml``), word
-graphs of user dictionaries, Scrabble tile graphs. Entries are named after the
-source file's path, size and modification time, so an edited file is read afresh. The cache is
-``$ELZZUR_CACHE_DIR``, else ``$XDG_CACHE_HOME/elzzur``, else ``~/.cache/elzzur``; if it cannot be
-written, elzzur works the same, only slower.
+graphs of user dictionaries, Scrabble tile graphs. The cache is ``$ELZZUR_CACHE_DIR``, else
+``$XDG_CACHE_HOME/elzzur``, else ``~/.cache/elzzur``; if it cannot be written (a file in its
+place, a read-only folder), elzzur works the same, only slower.
+
+An entry answers only for the exact content it was derived from. Its name says where to look
+(the source's absolute path and the kind of entry, so an edited file overwrites its one entry
+instead of adding another); the entry itself holds the proof, compared in full on every read:
+
+- ``key``: the source's bytes themselves for a small file (a language or rules file, read on
+  every run: comparing a few kilobytes costs less than importing a hash function), a BLAKE2b
+  digest of them for a large one (``content_key``: a word list is hashed at about 1 GB/s, a
+  twentieth of what building its graph from scratch costs); for a derived entry, a digest of
+  what it was derived from (a dictionary's graph and its corrections);
+- ``stamp``: elzzur's version and Python's, so that another version's entry, whose format
+  may differ (``marshal``'s does between Pythons), is derived again rather than misread;
+- a checksum over the whole entry, so that one cut short or damaged on disk reads as missing.
+
+So size and modification time play no part: a file edited within the same second, or put
+back with its old time (``touch -d``), is seen for what it now holds. Only regular files are
+cached (``entry``): a pipe, ``/dev/stdin``, ``/dev/fd/N`` or a device gives different bytes
+on every read, and is derived afresh each time.
 """
 
 from __future__ import annotations
 
 import os
+import stat
+import sys
+
+SMALL = 1 << 16  # bytes: a source up to this size is its own key; above it, its digest
 
 
 def cache_dir() -> str:
@@ -19,21 +40,113 @@ def cache_dir() -> str:
 
 
 def entry(source: str, kind: str) -> str | None:
-    """The cache file for ``source`` as ``kind`` (e.g. ``toml``), or None if it cannot be stat'ed."""
+    """The cache file for the regular file ``source`` as ``kind`` (e.g. ``toml.marshal``), or
+    None: for anything else (a pipe, a device, ``/dev/stdin``, a missing file) and where the
+    path cannot be made absolute (a working folder that was deleted)."""
     try:
-        info = os.stat(source)
-    except OSError:
+        if not stat.S_ISREG(os.stat(source).st_mode):
+            return None
+        name = os.path.abspath(source)
+    except (OSError, ValueError):
         return None
     # the source's whole path, spelt as one file name, keeps entries of equal names apart
-    name = os.path.abspath(source).replace("%", "%25").replace(os.sep, "%")
+    name = name.replace("%", "%25").replace(os.sep, "%")
     if len(name) > 180:  # file names are limited to 255 bytes: shorten long paths to a checksum
         import zlib
 
         name = f"{zlib.crc32(name.encode('utf-8', 'surrogateescape')):08x}{name[-40:]}"
-    return os.path.join(cache_dir(), f"{name}.{info.st_size}-{info.st_mtime_ns}.{kind}")
+    return os.path.join(cache_dir(), f"{name}.{kind}")
 
 
-def checksum(data: bytes) -> bytes:
+def read_source(path: str, limit: int | None = None) -> tuple[bytes, bool]:
+    """A source file's bytes (at most ``limit`` + 1 of them) and whether it is a regular file
+    (which ``entry`` may cache); noted as an input of this run (``files.note_input``).
+    OSError as ``open`` raises it."""
+    from .files import note_input, read_limited
+
+    with open(path, "rb") as f:
+        regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+        if regular:
+            note_input(path, f.fileno())
+        data = read_limited(f, limit)
+    return data, regular
+
+
+def content_key(data) -> bytes:
+    """What an entry derived from ``data`` stores to prove it: ``data`` itself if small, else
+    its size and 32-byte BLAKE2b digest."""
+    if len(data) <= SMALL:
+        return bytes(data)
+    h = _blake2b()
+    h.update(data)
+    return b"blake2b:" + len(data).to_bytes(8, "little") + h.digest()
+
+
+def file_key(path: str, limit: int) -> bytes | None:
+    """``content_key`` of the regular file ``path``, read a megabyte at a time (a cache hit
+    then needs no copy of the file in memory); None if it is not a regular file, is larger
+    than ``limit``, or cannot be read (the caller reads it whole and reports why). Noted as
+    an input of this run (``files.note_input``)."""
+    from .files import note_input
+
+    try:
+        with open(path, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+                return None
+            note_input(path, f.fileno())
+            if info.st_size <= SMALL:
+                data = f.read(SMALL + 1)
+                return bytes(data) if len(data) <= SMALL else None
+            h = _blake2b()
+            size = 0
+            while size <= limit:
+                chunk = f.read(1 << 20)
+                if not chunk:
+                    break
+                h.update(chunk)
+                size += len(chunk)
+    except (OSError, ValueError):
+        return None
+    if size <= SMALL or size > limit:
+        return None  # it changed as we read it: let the whole read decide
+    return b"blake2b:" + size.to_bytes(8, "little") + h.digest()
+
+
+def _blake2b():
+    """A BLAKE2b hash with a 32-byte digest, from ``_blake2``, the module ``hashlib`` takes it
+    from, without the 2 ms of loading OpenSSL that importing ``hashlib`` costs."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # another Python implementation
+        from hashlib import blake2b
+    return blake2b(digest_size=32)
+
+
+def digest(*parts) -> bytes:
+    """The 32-byte BLAKE2b digest of ``parts`` (bytes-like), each prefixed by its length."""
+    h = _blake2b()
+    for part in parts:
+        h.update(len(part).to_bytes(8, "little"))
+        h.update(part)
+    return h.digest()
+
+
+_stamp: list[bytes] = []
+
+
+def stamp() -> bytes:
+    """Which program wrote an entry: elzzur's version and Python's (``marshal``'s format)."""
+    if not _stamp:
+        # the package, loaded before any of its modules: read, not imported (nothing in the
+        # package imports the API above it)
+        version = getattr(sys.modules.get(__package__), "__version__", "unknown")
+        _stamp.append(f"elzzur {version} python {sys.version_info[0]}."
+                      f"{sys.version_info[1]}".encode())
+    return _stamp[0]
+
+
+def checksum(data) -> bytes:
     """Eight bytes that change when ``data`` does. A small entry (a parsed language file, read
     on every run) is summed with integer arithmetic: importing zlib would cost more than the
     whole read; a large one (a word graph) with zlib's CRC-32, ten times faster there."""
@@ -44,33 +157,65 @@ def checksum(data: bytes) -> bytes:
     return zlib.crc32(data).to_bytes(8, "little")
 
 
-def read(path: str | None) -> bytes | None:
-    """An entry's data, or None if there is none or it is damaged (its checksum differs)."""
+ENTRY_LIMIT = 1 << 31  # bytes: no entry of ours is this large; anything larger is not ours
+
+
+def read(path: str | None, key: bytes | None = None) -> bytes | None:
+    """An entry's data, or None if there is none, it is damaged (its checksum differs), it was
+    written by another version, or it was derived from other content than ``key`` (None: any,
+    for tests that look inside an entry). Only a regular file is read: a pipe put in the
+    cache's place would block."""
     if path is None:
         return None
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > ENTRY_LIMIT:
+            return None
+        with os.fdopen(fd, "rb") as f:
+            fd = None
+            raw = f.read()
     except OSError:
         return None
-    if len(data) < 8 or checksum(data[:-8]) != data[-8:]:
+    finally:
+        if fd is not None:
+            os.close(fd)
+    if len(raw) < 16 or checksum(memoryview(raw)[:-8]) != raw[-8:]:
         return None  # cut short or damaged on disk: derive it again
-    return data[:-8]
+    key_size = int.from_bytes(raw[-16:-12], "little")
+    stamp_size = int.from_bytes(raw[-12:-8], "little")
+    end = len(raw) - 16 - key_size - stamp_size
+    if end < 0 or raw[end + key_size:-16] != stamp():
+        return None  # not an entry of this format, or another version's
+    if key is not None and raw[end:end + key_size] != key:
+        return None  # derived from other content: the source has changed
+    return raw[:end]
 
 
-def write(path: str | None, data: bytes) -> None:
-    """Store ``data`` with its checksum, whole or not at all (``AtomicOutput``); a cache that
-    cannot be written is not an error."""
+def write(path: str | None, data: bytes, key: bytes = b"") -> None:
+    """Store ``data``, derived from the content ``key`` names, whole or not at all
+    (``AtomicOutput``); a cache that cannot be written is not an error."""
     if path is None:
         return
     from .errors import ElzzurError
     from .files import AtomicOutput
 
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return  # something else in an entry's place (a pipe would block): not ours to touch
+    except (OSError, ValueError):
+        pass  # no entry yet
+    mark = stamp()
+    body = b"".join([data, key, mark, len(key).to_bytes(4, "little"),
+                     len(mark).to_bytes(4, "little")])
+    try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with AtomicOutput(path, binary=True) as out:
-            out.file.write(data)
-            out.file.write(checksum(data))
+            out.file.write(body)
+            out.file.write(checksum(body))
             out.commit()
     except (OSError, ElzzurError):
         pass

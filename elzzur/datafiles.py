@@ -81,43 +81,46 @@ def locate(kind: str, spec: str | os.PathLike) -> tuple[str, str]:
 
 # --- reading ----------------------------------------------------------------------------------
 
-_loaded: dict[str, dict] = {}  # per process, by cache entry: a file is read once per run
+_loaded: dict = {}  # per process, by path and content: a file is parsed once per run
 
 
 def load_toml(path: str, origin: str) -> dict:
-    """A TOML file's contents, from the cache when the file has not changed (read once per
-    process: callers share the table and must not change it). ``tomllib`` costs milliseconds to
-    import, more than a whole solve; a marshalled copy loads in microseconds."""
-    cached = cache.entry(path, "toml.marshal")
-    if cached in _loaded:
-        return _loaded[cached]
-    data = cache.read(cached)
+    """A TOML file's contents, from the cache when it holds this very content (parsed once
+    per process: callers share the table and must not change it). ``tomllib`` costs
+    milliseconds to import, more than a whole solve; a marshalled copy loads in microseconds.
+    The file is read on every run all the same: the cache entry holds its bytes and answers
+    only for exactly those (``elzzur.cache``)."""
+    try:
+        raw, regular = cache.read_source(path)
+    except OSError as e:
+        raise ElzzurError(f"{origin}: {e.strerror}") from None
+    memo = (path, raw)
+    if memo in _loaded:
+        return _loaded[memo]
+    cached = cache.entry(path, "toml.marshal") if regular else None
+    data = cache.read(cached, raw)
     if data is not None:
         try:
             table = marshal.loads(data)
         except (ValueError, EOFError, TypeError):
             pass
         else:
-            if cached is not None:
-                _loaded[cached] = table
-            return table
+            if isinstance(table, dict):
+                _loaded[memo] = table
+                return table
     import tomllib
 
     try:
-        with open(path, "rb") as f:
-            table = tomllib.load(f)
+        table = tomllib.loads(raw.decode("utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise ElzzurError(f"{origin}: {e}") from None
     except UnicodeDecodeError as e:
         raise ElzzurError(f"{origin}: not UTF-8 text ({e.reason})") from None
-    except OSError as e:
-        raise ElzzurError(f"{origin}: {e.strerror}") from None
     try:
-        cache.write(cached, marshal.dumps(table))
+        cache.write(cached, marshal.dumps(table), raw)
     except ValueError:  # a value marshal cannot store (TOML dates): just don't cache it
         pass
-    if cached is not None:
-        _loaded[cached] = table
+    _loaded[memo] = table
     return table
 
 

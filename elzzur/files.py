@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 
-from .errors import ElzzurError
+from .errors import ElzzurError, UsageError
 
 # --- the data shipped with elzzur ------------------------------------------------------------
 
@@ -72,6 +73,32 @@ def shown(path: str) -> str:
 
 # --- reading and writing files ---------------------------------------------------------------
 
+def named(path: str) -> str:
+    """``path`` as a message names it: as given, unless it is too long or holds characters a
+    terminal would not show (a NUL, a newline), which no real file name needs: then quoted and
+    cut after a few dozen characters, with its length, so that a hostile name (100,000
+    characters) still makes a one-line message of a few dozen."""
+    path = str(path)
+    if len(path) <= 200 and path.isprintable():
+        return path
+    cut = 40
+    while cut > 1 and len(repr(path[:cut])) > 42:
+        cut = cut * 3 // 4
+    shown = repr(path[:cut])
+    return shown if cut >= len(path) else f"{shown[:-1]}…{shown[-1]} ({len(path):,} characters)"
+
+
+def absolute(path: str) -> str:
+    """``path`` made absolute; a UsageError naming it if it is relative and the working folder
+    no longer exists (deleted or moved under a running shell), where ``os.path.abspath``
+    fails with a bare "No such file or directory" that names no file."""
+    try:
+        return os.path.abspath(path)
+    except OSError:
+        raise UsageError(f"{named(path)}: no such file (the current folder no longer exists: it was "
+                         f"deleted or moved)") from None
+
+
 def missing(path: str) -> str:
     """Why ``path`` cannot be opened, as the end of a message: a plain missing file, or a
     symbolic link that leads nowhere, which ``os.path.exists`` cannot tell apart."""
@@ -95,18 +122,37 @@ def read_text_file(path: str, limit: int | None = None, what: str = "a board fil
     files larger than ``limit`` bytes (read no further than that)."""
     path = os.fspath(path)
     if os.path.isdir(path):
-        raise ElzzurError(f"{path}: is a directory, not a file")
+        raise ElzzurError(f"{named(path)}: is a directory, not a file")
     try:
         with open(path, "rb") as f:
-            data = f.read() if limit is None else f.read(limit + 1)
+            data = read_limited(f, limit)
+            note_input(path, f.fileno())
     except OSError as e:
-        raise ElzzurError(f"{path}: {e.strerror}") from None
+        raise ElzzurError(f"{named(path)}: {e.strerror}") from None
     return decode_text(check_size(data, limit, path, what), path)
+
+
+def read_limited(f, limit: int | None) -> bytes:
+    """All of the open file ``f``, or its first ``limit`` + 1 bytes (enough to tell it is too
+    large). A regular file within the limit is read in one call sized by its length: asking
+    for ``limit`` + 1 bytes would make Python allocate all of them first (4 ms for 256 MiB)."""
+    if limit is None:
+        return f.read()
+    try:
+        info = os.fstat(f.fileno())
+    except OSError:
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode) and info.st_size <= limit:
+        data = f.read(info.st_size + 1)
+        if len(data) <= info.st_size:
+            return data
+        return data + f.read(limit + 1 - len(data))  # it grew as we read
+    return f.read(limit + 1)
 
 
 def check_size(data: bytes, limit: int | None, origin: str, what: str = "a board file") -> bytes:
     if limit is not None and len(data) > limit:
-        raise ElzzurError(f"{origin}: more than {limit // 2**20} MiB, too large for {what}")
+        raise ElzzurError(f"{named(origin)}: more than {limit // 2**20} MiB, too large for {what}")
     return data
 
 
@@ -116,52 +162,295 @@ def decode_text(data: bytes, origin: str) -> str:
         text = data.decode("utf-8")  # not "utf-8-sig": its codec costs a module import
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise ElzzurError(f"{origin}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x})") from None
+        raise ElzzurError(f"{named(origin)}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x})") from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
+# --- inputs and temporaries of this run -------------------------------------------------------
+
+_inputs: dict[tuple[int, int], str] = {}  # (device, inode) -> the path read: what -o must not replace
+_temporaries: dict[str, bool] = {}  # path -> True for a folder: written, not yet committed
+
+
+def note_input(path: str, fd: int | None = None) -> None:
+    """Remember that this run read ``path`` (through ``fd`` if given), so that an output file
+    naming the same file, under any name (a symbolic or hard link), is refused
+    (``check_not_input``) instead of replacing what was read."""
+    try:
+        info = os.fstat(fd) if fd is not None else os.stat(path)
+    except (OSError, ValueError):
+        return
+    if stat.S_ISREG(info.st_mode):
+        _inputs.setdefault((info.st_dev, info.st_ino), path)
+
+
+def forget_inputs() -> None:
+    """Start a new run (the command line's ``Output`` does): nothing has been read yet."""
+    _inputs.clear()
+
+
+def check_not_input(target: str, inputs=()) -> None:
+    """A UsageError if ``target`` is the same file as one of ``inputs`` (``(flag, path)``
+    pairs: what the command line names) or as a file this run has read (``note_input``)."""
+    try:
+        info = os.stat(target)
+    except (OSError, ValueError):
+        return  # no such file yet: it cannot be an input
+    if not stat.S_ISREG(info.st_mode):
+        return  # a device or a pipe (/dev/stdout) is written to, never replaced
+    for flag, path in inputs:
+        try:
+            if path == "-":
+                other = os.fstat(0)
+            else:
+                other = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        if (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino):
+            shown_input = "standard input" if path == "-" else f"{flag} {named(path)}"
+            raise UsageError(f"-o {named(target)}: is the same file as the input {shown_input} (write "
+                             f"the output to another file)")
+    read = _inputs.get((info.st_dev, info.st_ino))
+    if read is not None:
+        raise UsageError(f"-o {named(target)}: is the same file as the input {named(read)} (write the output "
+                         f"to another file)")
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary file and folder this process is writing and has not committed
+    (``AtomicOutput``, ``AtomicFolder``), so that a run ended by a signal (SIGTERM from
+    ``timeout`` or ``kill``, SIGHUP from a closed terminal) leaves nothing half-written. A plain
+    function that imports nothing and never raises: a signal handler may call it just before
+    the process exits (it also runs at any normal exit of the interpreter: ``atexit``)."""
+    for path, folder in list(_temporaries.items()):
+        _remove(path, folder)
+
+
+def _remove(path: str, folder: bool) -> None:
+    """Remove one temporary file, or folder with the files in it; never raises."""
+    _temporaries.pop(path, None)
+    try:
+        if folder:
+            for name in os.listdir(path):
+                try:
+                    os.unlink(os.path.join(path, name))
+                except OSError:
+                    pass
+            os.rmdir(path)
+        else:
+            os.unlink(path)
+    except OSError:
+        pass
+
+
+def _register(path: str, folder: bool) -> None:
+    """Note a temporary before it is created, so that a signal arriving at once still finds it."""
+    if not _temporaries and not _exit_hook:
+        import atexit
+
+        atexit.register(remove_temporaries)
+        _exit_hook.append(True)
+    _temporaries[path] = folder
+
+
+_exit_hook: list = []
+
+
+def _fd_name(path: str) -> int | None:
+    """The descriptor a name such as ``/dev/stdout`` or ``/dev/fd/3`` stands for, or None."""
+    if path in ("/dev/stdout", "/dev/stderr"):
+        return 1 if path == "/dev/stdout" else 2
+    for prefix in ("/dev/fd/", "/proc/self/fd/"):
+        if path.startswith(prefix) and path[len(prefix):].isdigit():
+            return int(path[len(prefix):])
+    return None
+
+
+def _lstat(path: str):
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+
+
+def check_target(target: str, folder: str):
+    """What an output ``target`` is now: None (no such file: it will be created), or its
+    ``os.stat`` (a regular file to replace, a device or pipe to write to); an ElzzurError for
+    what cannot be written. A symbolic link to a file is refused: replacing the file would
+    replace the link, not the file it points to; a link to a device or a pipe (``/dev/stdout``
+    on a terminal) is written through. A regular file that is read-only is refused, as other
+    tools refuse it, also for root: make it writable first."""
+    try:
+        info = _lstat(target)
+        if info is not None and stat.S_ISLNK(info.st_mode):
+            try:
+                resolved = os.stat(target)
+            except OSError:
+                resolved = None
+            if resolved is None or stat.S_ISREG(resolved.st_mode) or stat.S_ISDIR(resolved.st_mode):
+                raise ElzzurError(f"cannot write {named(target)}: is a symbolic link (give the file "
+                                  f"it points to, {os.readlink(target)!r})")
+            info = resolved
+    except OSError as e:  # a path through a file, a loop of links, a folder we may not search
+        raise ElzzurError(f"cannot write {named(target)}: {e.strerror}") from None
+    except ValueError:  # a NUL in the name
+        raise ElzzurError(f"cannot write {named(target)}: not a valid file name") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise ElzzurError(f"cannot write {named(target)}: is a directory")
+    if not os.path.isdir(folder):
+        raise ElzzurError(f"cannot write {named(target)}: no such directory {folder!r}")
+    if not os.path.isabs(target):
+        try:
+            os.getcwd()
+        except OSError:
+            raise ElzzurError(f"cannot write {named(target)}: the current folder no longer exists "
+                              f"(it was deleted or moved)") from None
+    if info is not None and stat.S_ISREG(info.st_mode) and (
+            not info.st_mode & 0o222 or not os.access(target, os.W_OK)):
+        raise ElzzurError(f"cannot write {named(target)}: permission denied (the file is read-only)")
+    return info
+
+
+def _open_temp(temp: str, mode: int) -> int:
+    """Create ``temp`` (registered first, so that a signal arriving at once still finds it)."""
+    _register(temp, False)
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL
+    try:
+        return os.open(temp, flags, mode)
+    except FileExistsError:
+        os.unlink(temp)  # left by an earlier process with our pid that was killed
+        return os.open(temp, flags, mode)
+
+
+def _block_signals():
+    """Hold back Ctrl-C, SIGTERM and SIGHUP (delivered when ``_unblock`` is called) while a
+    step that must not be cut in two runs; returns what ``_unblock`` needs. The C module
+    ``_signal``: ``signal`` imports ``enum``, milliseconds."""
+    try:
+        import _signal
+
+        numbers = {getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                   if hasattr(_signal, name)}
+        return _signal.pthread_sigmask(_signal.SIG_BLOCK, numbers)
+    except (ImportError, AttributeError, OSError, ValueError):  # no signal masks here
+        return None
+
+
+def _unblock(previous) -> None:
+    if previous is not None:
+        import _signal
+
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, previous)
+
+
+def install(temp: str, target: str, kept) -> None:
+    """Put the finished file ``temp`` in the place of ``target``. A new file is renamed into
+    place. An existing one (``kept``, its ``os.stat`` when the output was opened) keeps its
+    mode and, where allowed, its owner and group: the new file is given them and renamed over
+    it, one atomic step. A file that cannot be recreated as it was (other hard links to it,
+    or an owner we may not give) keeps its inode: the finished content is copied over it in
+    place, with signals held back and the space reserved first; that one step is not atomic
+    (a crash in the middle of it leaves the file cut)."""
+    if kept is None:
+        os.replace(temp, target)
+        _temporaries.pop(temp, None)
+        return
+    mine = os.stat(temp)
+    in_place = kept.st_nlink > 1
+    if not in_place and (mine.st_uid, mine.st_gid) != (kept.st_uid, kept.st_gid):
+        try:
+            os.chown(temp, kept.st_uid, kept.st_gid)
+        except OSError:
+            in_place = True
+    if not in_place:
+        os.chmod(temp, stat.S_IMODE(kept.st_mode))
+        os.replace(temp, target)
+        _temporaries.pop(temp, None)
+        return
+    previous = _block_signals()
+    try:
+        with open(temp, "rb") as source, os.fdopen(os.open(target, os.O_WRONLY), "wb") as out:
+            size = mine.st_size
+            if size and hasattr(os, "posix_fallocate"):
+                try:
+                    os.posix_fallocate(out.fileno(), 0, size)  # a full disk fails here, before
+                except OSError as e:                            # a byte of the file changed
+                    if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                        raise
+            while True:
+                chunk = source.read(1 << 20)
+                if not chunk:
+                    break
+                out.write(chunk)
+            out.truncate(size)
+        os.unlink(temp)
+        _temporaries.pop(temp, None)
+    finally:
+        _unblock(previous)
+
+
 class AtomicOutput:
-    """A file written under a temporary name beside its target and renamed into place only by
-    ``commit()``, so an error or Ctrl-C never leaves a half-written file behind::
+    """A file written under a temporary name beside its target and put in its place only by
+    ``commit()``, so an error, Ctrl-C or a signal never leaves a half-written file behind::
 
         with AtomicOutput("out.txt") as out:
-            out.file.write(...)      # or write to out.temp by name (e.g. marisa's save)
+            out.file.write(...)      # or write to out.temp by name
             out.commit()
 
-    A symbolic link is refused: the rename would replace the link, not the file it points to.
-    A device or a named pipe (``/dev/null``, ``/dev/stdout``) is written directly: it cannot
-    be renamed over, and holds no file to spoil.
+    The contract of every output file (``-o``):
+
+    - an existing file keeps its mode and, where allowed, owner and group; a file with other
+      hard links keeps them (its content is replaced in place: ``install``);
+    - a read-only file, a directory and a symbolic link to a file are refused (``check_target``);
+    - a device or a named pipe (``/dev/null``, a FIFO) is written directly: it cannot be
+      renamed over, and holds no file to spoil; ``/dev/stdout``, ``/dev/stderr``,
+      ``/dev/fd/N`` write to that open descriptor (what the shell redirected it to);
+    - the temporary file is ``.NAME.PID.tmp`` beside the target, readable by its owner only
+      until committed, and removed on any failure (``remove_temporaries`` for signals).
     """
 
     def __init__(self, path: str | os.PathLike, binary: bool = False) -> None:
         self.target = os.fspath(path)
+        self.done = False
+        self.kept = None
         if not self.target:
             raise ElzzurError("cannot write to an empty file name")
-        folder = os.path.dirname(self.target) or "."
-        if os.path.islink(self.target):
-            raise ElzzurError(f"cannot write {self.target}: is a symbolic link (give the file "
-                              f"it points to, {os.readlink(self.target)!r})")
-        if os.path.isdir(self.target):
-            raise ElzzurError(f"cannot write {self.target}: is a directory")
-        if not os.path.isdir(folder):
-            raise ElzzurError(f"cannot write {self.target}: no such directory {folder!r}")
-        self.direct = os.path.exists(self.target) and not os.path.isfile(self.target)
-        if self.direct:
-            self.temp = self.target
-            flags = os.O_WRONLY
-        else:
-            self.temp = os.path.join(folder, f".{os.path.basename(self.target)}.{os.getpid()}.tmp")
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
-        try:
+        mode = "wb" if binary else "w"
+        options = {} if binary else {"encoding": "utf-8"}
+        number = _fd_name(self.target)
+        if number is not None:  # what the shell connected to this descriptor
+            import sys
+
+            if number in (1, 2):
+                for stream in (sys.stdout, sys.stderr):
+                    try:
+                        stream.flush()
+                    except (AttributeError, OSError, ValueError):
+                        pass
             try:
-                fd = os.open(self.temp, flags, 0o666)
-            except FileExistsError:
-                os.unlink(self.temp)  # left by an earlier process with our pid that was killed
-                fd = os.open(self.temp, flags, 0o666)
+                fd = os.dup(number)
+            except OSError as e:
+                raise ElzzurError(f"cannot write {named(self.target)}: {e.strerror}") from None
+            self.direct, self.temp = True, self.target
+            self.file = os.fdopen(fd, mode, **options)
+            return
+        folder = os.path.dirname(self.target) or "."
+        info = check_target(self.target, folder)
+        self.direct = info is not None and not stat.S_ISREG(info.st_mode)
+        try:
+            if self.direct:
+                self.temp = self.target
+                fd = os.open(self.target, os.O_WRONLY)
+            else:
+                self.kept = info
+                self.temp = os.path.join(folder, f".{os.path.basename(self.target)}.{os.getpid()}.tmp")
+                # owner-only until committed: the file it replaces may be private
+                fd = _open_temp(self.temp, 0o600 if info is not None else 0o666)
         except OSError as e:
-            raise ElzzurError(f"cannot write {self.target}: {e.strerror}") from None
-        self.file = os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"}))
-        self.done = False
+            if not self.direct:
+                _temporaries.pop(self.temp, None)
+            raise ElzzurError(f"cannot write {named(self.target)}: {e.strerror}") from None
+        self.file = os.fdopen(fd, mode, **options)
 
     def __enter__(self) -> AtomicOutput:
         return self
@@ -170,9 +459,10 @@ class AtomicOutput:
         try:
             self.file.close()
             if not self.direct:
-                os.replace(self.temp, self.target)
+                install(self.temp, self.target, self.kept)
         except OSError as e:
-            raise ElzzurError(f"cannot write {self.target}: {e.strerror}") from None
+            self.__exit__()
+            raise ElzzurError(f"cannot write {named(self.target)}: {e.strerror}") from None
         self.done = True
 
     def __exit__(self, *exc) -> None:
@@ -183,10 +473,83 @@ class AtomicOutput:
             except OSError:
                 pass
             if not self.direct:
+                _temporaries.pop(self.temp, None)
                 try:
                     os.unlink(self.temp)
                 except OSError:
                     pass
+
+
+class AtomicFolder:
+    """Files for a folder (``generate --count K -o FOLDER/``), written into a temporary folder
+    inside it (``.elzzur-PID.tmp``: the same file system, so moving in is a rename) and moved
+    in only by ``commit()``, all of them or none: an error, Ctrl-C or a signal before then
+    leaves the folder as it was. Files of the folder with other names are never touched; a
+    file of the same name is replaced as ``AtomicOutput`` replaces one (its mode kept), and
+    one that cannot be (a symbolic link, a directory, read-only) is refused before anything
+    is written. The moving in runs with signals held back; only a crash or a failing disk in
+    that last step could leave some of the files moved and not others."""
+
+    def __init__(self, folder: str, ours) -> None:
+        """``ours(name)`` says whether a file name is one this output may write (checked
+        against the folder's files before anything is written)."""
+        self.folder = folder
+        self.done = False
+        try:
+            present = [entry.name for entry in os.scandir(folder) if ours(entry.name)]
+        except OSError as e:
+            raise ElzzurError(f"cannot write to {named(folder)}: {e.strerror}") from None
+        for name in present:
+            check_target(os.path.join(folder, name), folder)
+        self.temp = os.path.join(folder, f".elzzur-{os.getpid()}.tmp")
+        _register(self.temp, True)
+        try:
+            try:
+                os.mkdir(self.temp, 0o700)
+            except FileExistsError:  # left by an earlier process with our pid that was killed
+                _remove(self.temp, True)
+                _register(self.temp, True)
+                os.mkdir(self.temp, 0o700)
+        except OSError as e:
+            _temporaries.pop(self.temp, None)
+            raise ElzzurError(f"cannot write to {named(folder)}: {e.strerror}") from None
+
+    def write(self, name: str, data: str) -> None:
+        """Write the file ``name`` (one that ``ours`` accepts) into the temporary folder."""
+        try:
+            with open(os.path.join(self.temp, name), "w", encoding="utf-8") as f:
+                f.write(data)
+        except OSError as e:
+            raise ElzzurError(f"cannot write {named(os.path.join(self.folder, name))}: {e.strerror}") from None
+
+    def commit(self) -> None:
+        """Move every file written into the folder, then remove the temporary folder."""
+        targets = []
+        try:
+            written = sorted(os.listdir(self.temp))  # the files are their own record
+        except OSError as e:
+            raise ElzzurError(f"cannot write to {named(self.folder)}: {e.strerror}") from None
+        for name in written:
+            target = os.path.join(self.folder, name)
+            check_not_input(target)
+            targets.append((name, target, check_target(target, self.folder)))
+        previous = _block_signals()
+        try:
+            for name, target, kept in targets:
+                install(os.path.join(self.temp, name), target, kept)
+            os.rmdir(self.temp)
+            _temporaries.pop(self.temp, None)
+        except OSError as e:
+            raise ElzzurError(f"cannot write to {named(self.folder)}: {e.strerror}") from None
+        finally:
+            _unblock(previous)
+        self.done = True
+
+    def abort(self) -> None:
+        """Remove the temporary folder and what was written into it: the folder stays as it was."""
+        if not self.done:
+            self.done = True
+            _remove(self.temp, True)
 
 
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
@@ -195,5 +558,5 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         try:
             out.file.write(data)
         except OSError as e:
-            raise ElzzurError(f"cannot write {out.target}: {e.strerror}") from None
+            raise ElzzurError(f"cannot write {named(out.target)}: {e.strerror}") from None
         out.commit()

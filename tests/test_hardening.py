@@ -107,18 +107,25 @@ def test_ctrl_c_while_compile_reads_its_word_list(tmp_path):
 
 
 def test_ctrl_c_while_compile_writes_leaves_no_file(cli, tmp_path, words_txt, monkeypatch):
-    """An interrupt in the middle of writing the trie: half a file was written, none is left."""
+    """An interrupt once the trie is in the temporary file, before it is committed: none is left."""
+    import elzzur.files
     import elzzur.lexicon.dictionary
 
     class HalfWritten:
         def __len__(self):
             return 9
 
-        def save(self, path):
-            Path(path).write_bytes(b"half a trie")
-            raise KeyboardInterrupt
+        def tobytes(self):
+            return b"half a trie"
+
+    def interrupted(target, *inputs):
+        if inputs:  # the check of the command line's inputs, before any work
+            return
+        assert any(name.endswith(".tmp") for name in os.listdir(tmp_path))  # it is there
+        raise KeyboardInterrupt
 
     monkeypatch.setattr(elzzur.lexicon.dictionary, "compile_words", lambda words: HalfWritten())
+    monkeypatch.setattr(elzzur.files, "check_not_input", interrupted)
     assert cli("compile", "-d", str(words_txt), "-o", "out.marisa").code == 130
     assert sorted(os.listdir(tmp_path)) == ["words.txt"]
 

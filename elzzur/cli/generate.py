@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 from ..errors import UsageError
 from .commands import Args
-from .output import Output
+from .output import Output, refuse_inputs
 
 def run_generate(args: Args, out: Output) -> None:
     import random
@@ -18,6 +17,7 @@ def run_generate(args: Args, out: Output) -> None:
     from .lists import load_words
     from ..grid.rules import get_rules
 
+    refuse_inputs(args)
     language = get_language(args.language)
     rules = get_rules(args.rules)
     dice = get_dice(args.dice, language) if args.dice else None
@@ -38,7 +38,21 @@ def run_generate(args: Args, out: Output) -> None:
     bonus = args.bonus or ("elzzur" if rules.multipliers and dice is None else "none")
     generator = Generator(language, rows, cols, letters, bonus)
     rng = random.Random(args.seed)
-    folder = out.folder
+    if args.format == "json":
+        import json
+
+        dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
+        head = f'{{"language": {dump(language.code)}, "rules": {dump(args.rules)}, "boards": [\n'
+    # a folder (-o DIR/ with --count): one file a board, in the format asked, all or none
+    extension = ".json" if args.format == "json" else ".board"
+
+    def ours(name: str) -> bool:
+        """``board-NNN`` + extension, for NNN from 1 to the count: the files this run writes."""
+        number = name[len("board-"):-len(extension)]
+        return name.startswith("board-") and name.endswith(extension) and number.isdigit() \
+            and number.isascii() and f"{int(number):03}" == number and 1 <= int(number) <= args.count
+
+    batch = None if out.folder is None else out.open_folder(ours)
     boards = []
     for number in range(1, args.count + 1):
         if target.any or avoid is not None:
@@ -48,20 +62,18 @@ def run_generate(args: Args, out: Output) -> None:
             board = generator.board(rng)
             stats = evaluate(board, dictionary, language, rules) if dictionary else None
         board = stats.board if stats else board
-        if folder is not None:
-            from ..files import write_atomic
-
-            write_atomic(os.path.join(folder, f"board-{number:03}.board"), str(board) + "\n")
-        elif args.format == "json":
-            boards.append({"board": board.token_rows(), "words": stats.words,
-                           "total_score": stats.score, "longest": stats.longest})
+        if args.format == "json":
+            entry = {"board": board.token_rows(), "words": stats.words,
+                     "total_score": stats.score, "longest": stats.longest}
+            if batch is not None:
+                batch.write(f"board-{number:03}{extension}", head + f"  {dump(entry)}\n]}}\n")
+            else:
+                boards.append(entry)
+        elif batch is not None:
+            batch.write(f"board-{number:03}{extension}", str(board) + "\n")
         else:
             out.write(("\n" if number > 1 else "") + str(board) + "\n")
-    if args.format == "json" and folder is None:
-        import json
-
-        dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
-        out.write(f'{{"language": {dump(language.code)}, "rules": {dump(args.rules)}, "boards": [\n'
-                  + ",\n".join(f"  {dump(b)}" for b in boards) + "\n]}\n")
+    if args.format == "json" and batch is None:
+        out.write(head + ",\n".join(f"  {dump(b)}" for b in boards) + "\n]}\n")
     if sys.stderr.isatty() and (target.any or avoid is not None):
         sys.stderr.write("\r\033[K")  # clear the progress line

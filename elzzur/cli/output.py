@@ -6,6 +6,7 @@ import os
 import sys
 
 from ..errors import ElzzurError
+from ..files import named
 
 def _stdout(action, *args) -> None:
     """Write or flush standard output; a full disk under it is an error like any other (a
@@ -18,21 +19,69 @@ def _stdout(action, *args) -> None:
         drop_stdout()
         raise ElzzurError(f"cannot write standard output: {e.strerror}") from None
 
+# The options whose values name files a command reads: -o must not name one of them.
+INPUT_OPTIONS = (("board", "-b"), ("dictionary", "-d"), ("avoid", "--avoid"), ("language", "-l"),
+                 ("rules", "--rules"), ("dice", "--dice"), ("layout", "--board-layout"))
+
+PRESETS = ("language", "rules", "dice", "layout")  # a name, or a file's path (datafiles.is_path)
+
+# What names standard output itself: written as standard output is, not as a file.
+STDOUT_NAMES = ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+
+
+def refuse_inputs(args, target: str | None = None) -> None:
+    """A UsageError if ``-o`` (``target``, else ``args.output``) is the same file as an input
+    the command line names (a board file, a word list, a language or rules file, standard
+    input when it is a file), under any name: checked before any work is done. Files read
+    that the command line does not name (a language's own files) are checked again when the
+    output is committed (``files.check_not_input``)."""
+    target = target if target is not None else getattr(args, "output", None)
+    if target is None:
+        return
+    from ..datafiles import is_path
+    from ..files import check_not_input
+
+    inputs = []
+    for dest, flag in INPUT_OPTIONS:
+        value = getattr(args, dest, None)
+        for path in value if isinstance(value, list) else [value]:
+            # -l en is a language's code, not a file called en; a -b that is a file is one
+            if isinstance(path, str) and path and (dest not in PRESETS or is_path(path)):
+                inputs.append((flag, path))
+    check_not_input(target, inputs)
+
+
 class Output:
-    """Standard output, or a file written whole or not at all (``-o``); for ``generate
-    --count``, ``-o`` may name a folder (``folder``), where each board is its own file."""
+    """Standard output, or a file written whole or not at all (``-o``, ``files.AtomicOutput``);
+    for ``generate --count``, ``-o`` may name a folder (``folder``), whose files are written
+    all or none (``open_folder``, ``files.AtomicFolder``). Made once per run: it starts the
+    run's record of the files read, which an output must not replace."""
 
     def __init__(self, path: str | None, folder_ok: bool = False) -> None:
+        from ..files import forget_inputs
+
+        forget_inputs()
         self.atomic = None
         self.folder = None
+        self.batch = None
+        if path is not None and path in STDOUT_NAMES:
+            path = None  # the shell's redirection of standard output, whatever it is
         if path is not None and folder_ok and (os.path.isdir(path) or path.endswith(os.sep)):
             if not os.path.isdir(path):
-                raise ElzzurError(f"cannot write to {path}: no such folder")
+                raise ElzzurError(f"cannot write to {named(path)}: no such folder")
             self.folder = path
         elif path is not None:
             from ..files import AtomicOutput
 
             self.atomic = AtomicOutput(path)
+
+    def open_folder(self, ours):
+        """The ``AtomicFolder`` of the folder ``-o`` named, for the files ``ours(name)``
+        accepts."""
+        from ..files import AtomicFolder
+
+        self.batch = AtomicFolder(self.folder, ours)
+        return self.batch
 
     def write(self, text: str) -> None:
         if self.atomic is None:
@@ -41,16 +90,28 @@ class Output:
         try:
             self.atomic.file.write(text)
         except OSError as e:
-            raise ElzzurError(f"cannot write {self.atomic.target}: {e.strerror}") from None
+            raise ElzzurError(f"cannot write {named(self.atomic.target)}: {e.strerror}") from None
 
     def close(self, ok: bool) -> None:
-        if self.atomic is None:
-            if ok:
+        if ok:
+            if self.batch is not None:
+                self.batch.commit()
+            if self.atomic is None:
                 _stdout(sys.stdout.flush)
-        elif ok:
-            self.atomic.commit()
+            else:
+                from ..files import check_not_input
+
+                try:
+                    check_not_input(self.atomic.target)
+                except ElzzurError:
+                    self.atomic.__exit__(None, None, None)
+                    raise
+                self.atomic.commit()
         else:
-            self.atomic.__exit__(None, None, None)
+            if self.batch is not None:
+                self.batch.abort()
+            if self.atomic is not None:
+                self.atomic.__exit__(None, None, None)
 
 
 def drop_stdout() -> None:

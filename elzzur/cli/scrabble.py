@@ -7,7 +7,7 @@ import sys
 
 from ..errors import PROG, ElzzurError
 from .commands import Args
-from .output import Output
+from .output import Output, refuse_inputs
 
 def run_scrabble(args: Args, out: Output) -> None:
     from ..grid.board import read_board_text
@@ -16,6 +16,7 @@ def run_scrabble(args: Args, out: Output) -> None:
     from ..scrabble import best_moves, load_layout, load_tile_set, parse_cgp
     from ..views.text import show_move
 
+    refuse_inputs(args)
     tiles = load_tile_set(args.language)
     layout_name = args.layout or tiles.layout or "standard"  # the edition's board by default
     rack = args.rack

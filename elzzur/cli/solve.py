@@ -8,12 +8,13 @@ import sys
 
 from ..errors import ElzzurError, UsageError
 from .commands import Args
-from .output import Output
+from .output import Output, refuse_inputs
 
 def run_solve(args: Args, out: Output) -> None:
     from ..grid.board import parse_boards, read_board_text
     from ..lexicon.languages import get_language
 
+    refuse_inputs(args)  # -o naming a board file or a list: refused before any work
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
     for source in args.board:
@@ -27,6 +28,7 @@ def run_demo(args: Args, out: Output) -> None:
     from ..lexicon.languages import get_language
     from ..files import resource
 
+    refuse_inputs(args)
     language = get_language(args.language)
     path = resource("boards", language.demo_board)
     if not os.path.isfile(path):

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from ..errors import ElzzurError, UsageError
 from .commands import Args
-from .output import Output
+from .output import Output, refuse_inputs
+
+
+def shown_name(path: str) -> str:
+    """A file name quoted as messages quote one (cut short if it is hostile: ``files.named``)."""
+    from ..files import named
+
+    shown = named(path)
+    return shown if shown != path else repr(path)
 
 def run_cat(args: Args, out: Output) -> None:
     from ..lexicon.languages import get_language
     from .lists import load_words
 
+    refuse_inputs(args)
     dictionary = load_words(args.dictionary, get_language(args.language), not args.no_corrections)
     words = dictionary.sorted_words()
     for start in range(0, len(words), 4096):
@@ -17,13 +26,14 @@ def run_cat(args: Args, out: Output) -> None:
 
 def run_compile(args: Args, out: Output) -> None:
     from ..lexicon.dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_words
-    from ..files import AtomicOutput
+    from ..files import AtomicOutput, check_not_input, named
     from ..lexicon.languages import get_language
     from .lists import show_report
 
     language = get_language(args.language)
     if not args.output.endswith(MARISA_SUFFIX):
-        raise UsageError(f"the output file must end in {MARISA_SUFFIX}: {args.output!r}")
+        raise UsageError(f"the output file must end in {MARISA_SUFFIX}: {shown_name(args.output)}")
+    refuse_inputs(args)  # the list itself, or the language file: never replaced by the output
     check_readable(args.dictionary)
     # the list as it is: corrections are applied wherever the compiled file is used
     if args.dictionary.endswith(MARISA_SUFFIX):
@@ -37,10 +47,12 @@ def run_compile(args: Args, out: Output) -> None:
         show_report(report)
     trie = compile_words(words)
     with AtomicOutput(args.output, binary=True) as target:
+        # written by us, not by marisa's save, whose errors (a full disk) quote its C++ source
         try:
-            trie.save(target.temp)
-        except (OSError, RuntimeError) as e:  # marisa reports a full disk as a RuntimeError
-            raise ElzzurError(f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}") from None
+            target.file.write(trie.tobytes())
+        except OSError as e:
+            raise ElzzurError(f"cannot write {named(args.output)}: {e.strerror}") from None
+        check_not_input(args.output)
         target.commit()
     count = len(trie)
     out.write(f"{count} word{'' if count == 1 else 's'} written to {args.output}\n")

@@ -191,10 +191,13 @@ def parse(text: str, language: Language, origin: str) -> Corrections:
 
 def read_corrections(language: Language) -> Corrections:
     """The corrections of ``language`` (none if it has no file)."""
+    from ..files import note_input, read_limited
+
     path = corrections_path(language)
     try:
         with open(path, "rb") as f:
-            data = f.read(LIMIT + 1)
+            data = read_limited(f, LIMIT)
+            note_input(path, f.fileno())  # an input of this run: -o must not replace it
     except FileNotFoundError:
         return Corrections(language, path)
     except IsADirectoryError:

@@ -11,7 +11,7 @@ The user's corrections (``elzzur.lexicon.corrections``) are laid over whatever l
 rebuilding its graph: the words they add are a small graph of their own beside the list's, the
 words they remove are a set the search filters out (``elzzur.grid.solver`` searches both graphs and
 merges). Scrabble's move search needs every word in one graph, for its cross-words: that graph
-(``Dictionary.union_graph``) is built once per content of list and corrections, and cached.
+(``Dictionary.union_graph``) is built once per content of list and corrections, and cached under their digests.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from __future__ import annotations
 import io
 import os
 
-from .cleaning import ALPHABET, CleanReport, capitals_only, clean_list, reason_label
+from .cleaning import ALPHABET, MAX_WORD, TOO_LONG, TOO_SHORT, CleanReport, capitals_only, \
+    clean_list, reason_label, shortest_word
 from ..errors import ElzzurError
-from ..files import missing, read_text_file
+from ..files import check_size, decode_text, missing, named
 from .graph import TERMINAL, WordGraph, build, graph_path
 from .languages import Language, get_language
 from .. import cache
@@ -145,16 +146,14 @@ class Dictionary:
         if not self.corrected_words:
             return self.graph
         if self._union is None:
-            import hashlib
-
-            digest = hashlib.blake2b(digest_size=10)
-            digest.update(self.graph.buffer)
-            base = digest.hexdigest()
+            base = cache.digest(self.graph.buffer)
             change = "\n".join(["+" + w for w in (self.added or ())] + ["-" + w for w in sorted(self.removed)])
-            corrections = hashlib.blake2b(change.encode("utf-8"), digest_size=10).hexdigest()
-            path = os.path.join(cache.cache_dir(), f"union-{base}-{corrections}.dawg")
+            corrections = cache.digest(change.encode("utf-8"))
+            path = os.path.join(cache.cache_dir(),
+                                f"union-{base.hex()[:20]}-{corrections.hex()[:20]}.dawg")
             origin = f"{self.source} with your corrections"
-            data = cache.read(path)
+            key = base + corrections  # the entry answers only for exactly these two
+            data = cache.read(path, key)
             if data is not None:
                 try:
                     self._union = WordGraph(data, origin)
@@ -162,7 +161,7 @@ class Dictionary:
                     data = None
             if data is None:
                 data = build(self.sorted_words(), self.graph.alphabet)
-                cache.write(path, data)
+                cache.write(path, data, key)
                 self._union = WordGraph(data, origin)
         return self._union
 
@@ -207,7 +206,32 @@ def read_words(path: str, language: Language) -> tuple[set[str], CleanReport]:
     so bad bytes are reported by line rather than by an offset inside a read buffer, and so
     that the whole list decides whether its capitals mark proper nouns.
     """
-    text = read_text_file(path, WORD_LIST_LIMIT, "a word list")
+    path = os.fspath(path)
+    return words_of(read_source(path), path, language)
+
+
+def read_source(path: str) -> bytes:
+    """The bytes of a dictionary file (a list or a ``.marisa`` file), at most
+    ``WORD_LIST_LIMIT`` of them, with clear errors."""
+    return read_dictionary_file(path)[0]
+
+
+def read_dictionary_file(path: str) -> tuple[bytes, bool]:
+    """``read_source``, and whether the file is a regular one (which may be cached)."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        raise ElzzurError(f"{named(path)}: is a directory, not a file")
+    try:
+        data, regular = cache.read_source(path, WORD_LIST_LIMIT)
+    except OSError as e:
+        raise ElzzurError(f"{named(path)}: {e.strerror}") from None
+    what = "a dictionary" if path.endswith(MARISA_SUFFIX) else "a word list"
+    return check_size(data, WORD_LIST_LIMIT, path, what), regular
+
+
+def words_of(data: bytes, path: str, language: Language) -> tuple[set[str], CleanReport]:
+    """``read_words`` of a list's bytes."""
+    text = decode_text(data, path)
     lines = io.StringIO(text, newline=None).readlines()
     return clean_list(lines, language, path, capitals_only(text))
 
@@ -220,7 +244,7 @@ def load_trie(path: str):
     try:
         trie.mmap(os.fspath(path))
     except (RuntimeError, MemoryError):  # marisa's C++ errors: bad header, truncated, empty
-        raise ElzzurError(f"{path}: not a valid MARISA dictionary") from None
+        raise ElzzurError(f"{named(path)}: not a valid MARISA dictionary") from None
     return trie
 
 
@@ -243,32 +267,47 @@ def load_dictionary(path: str | os.PathLike | None, language: Language,
 
 
 def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
-    """``load_dictionary`` without the corrections: the list as it is."""
+    """``load_dictionary`` without the corrections: the list as it is.
+
+    A list's graph is built once and kept in the cache (``elzzur.cache``) with the digest of
+    the file's bytes: the file is read and hashed on every run, a megabyte at a time (an 8 MB
+    list in about 7 ms, against seconds to build its graph), so the graph answers for exactly
+    the words the file now holds, whatever its size and time say; the entry stores the digest
+    of the very bytes the graph was built from. A pipe or device (``-d /dev/stdin``) is read
+    and built every time, never cached.
+    """
     if path is None:
         return builtin_dictionary(language)
     path = os.fspath(path)
     check_readable(path)
     is_marisa = path.endswith(MARISA_SUFFIX)
-    trie_path = path if is_marisa else None
-    cached = cache.entry(path, graph_kind(language))
-    data = cache.read(cached)
-    if data is not None:
-        try:
-            graph, report = unpack(data, path)
-            return Dictionary(graph, path, trie_path=trie_path, report=report)
-        except (ElzzurError, ValueError, EOFError, TypeError):  # a damaged cache entry:
-            pass                                                # build the graph again below
+    cached = cache.entry(path, graph_kind(language))  # None for a pipe or a device
+    if cached is not None:
+        key = cache.file_key(path, WORD_LIST_LIMIT)
+        data = cache.read(cached, key) if key is not None else None
+        if data is not None:
+            try:
+                graph, report = unpack(data, path)
+                return Dictionary(graph, path, trie_path=path if is_marisa else None,
+                                  report=report)
+            except (ElzzurError, ValueError, EOFError, TypeError):  # a damaged cache entry:
+                pass                                                # build the graph again
+    source, regular = read_dictionary_file(path)
+    # a compiled file that is not a regular file cannot be mapped again later: use its graph
+    trie_path = path if is_marisa and regular else None
+    if not regular:
+        cached = None
+    key = cache.content_key(source) if cached is not None else b""  # of the bytes built from
     if is_marisa:
-        data, keys = trie_graph(path, language)
+        data, keys, dropped = trie_graph(source, path, language)
         graph = WordGraph(data, path)
-        dropped = keys - len(graph)  # keys with letters outside the alphabet
-        report = CleanReport(path, keys, len(graph), [(reason_label(ALPHABET, language), dropped)]
-                             if dropped else [])
+        report = CleanReport(path, keys, len(graph), [(reason_label(reason, language), count)
+                                                      for reason, count in dropped if count])
     else:
-        words, report = read_words(path, language)
+        words, report = words_of(source, path, language)
         data = build(words, alphabet(language))
         graph = WordGraph(data, path)
-    cache.write(cached, pack(data, report))
+    cache.write(cached, pack(data, report), key)
     return Dictionary(graph, path, trie_path=trie_path, report=report)
 
 
@@ -300,28 +339,80 @@ def unpack(data: bytes, origin: str) -> tuple[WordGraph, CleanReport]:
     return WordGraph(view[:end], origin), report
 
 
-def trie_graph(path: str, language: Language) -> tuple[bytes, int]:
-    """The word graph of a compiled dictionary's keys, and the number of keys. marisa does not
-    check the file it maps, and walking the keys of a damaged one can crash the process: where
-    processes fork, the walk runs in a child, whose crash is an error here (a file it read
-    whole is safe to walk after).
+def game_keys(keys, language: Language) -> tuple[list[str], list[tuple[str, int]]]:
+    """The keys of a compiled dictionary that are game words of ``language``, as a word list's
+    cleaning would leave them (letters of its alphabet only, ``shortest_word`` to ``MAX_WORD``
+    letters), and how many were dropped, by reason: the words ``solve`` can find, and so the
+    words ``cat`` prints. A key that is empty, has a NUL, a newline, a lower-case letter or
+    any other character outside the alphabet is no word of the language."""
+    letters = set(alphabet(language))
+    shortest = shortest_word(language)
+    kept = []
+    short = long = outside = 0
+    for key in keys:
+        if not all(ch in letters for ch in key):
+            outside += 1
+        elif len(key) < shortest:
+            short += 1
+        elif len(key) > MAX_WORD:
+            long += 1
+        else:
+            kept.append(key)
+    return kept, [(TOO_SHORT, short), (ALPHABET, outside), (TOO_LONG, long)]
+
+
+def trie_graph(data: bytes, path: str, language: Language) -> tuple[bytes, int, list]:
+    """The word graph of a compiled dictionary's game keys (``game_keys``), the number of
+    keys, and the keys dropped by reason, from the file's bytes ``data``. marisa does not
+    check what it loads, and walking the keys of a damaged file can crash the process: where
+    processes fork, the walk runs in a child (which has ``data`` too), whose crash is an
+    error here.
     """
+    import marshal
+
+    def derive() -> bytes:
+        trie = trie_from_bytes(data, path)
+        keys = trie.keys()
+        kept, dropped = game_keys(keys, language)
+        return marshal.dumps((len(keys), dropped, build(kept, alphabet(language))))
+
     if not hasattr(os, "fork"):
-        trie = load_trie(path)
-        return build(trie.iterkeys(), alphabet(language)), len(trie)
+        result = derive()
+    else:
+        result = _in_child(derive, path)
+    try:
+        keys, dropped, graph = marshal.loads(result)
+    except (ValueError, EOFError, TypeError):
+        raise ElzzurError(f"{named(path)}: not a valid MARISA dictionary (reading it failed: the file is damaged)") from None
+    return graph, keys, dropped
+
+
+def trie_from_bytes(data: bytes, path: str):
+    """A MARISA trie of a compiled dictionary's bytes, failing clearly on anything else."""
+    import marisa_trie
+
+    trie = marisa_trie.Trie()
+    try:
+        trie.frombytes(data)
+    except (RuntimeError, MemoryError, ValueError):  # marisa's C++ errors: bad header, cut
+        raise ElzzurError(f"{named(path)}: not a valid MARISA dictionary") from None
+    return trie
+
+
+def _in_child(derive, path: str) -> bytes:
+    """``derive()`` run in a forked child: its bytes, or its ElzzurError raised here; a
+    crash of the child is an error naming ``path`` as damaged."""
     import marisa_trie  # noqa: F401 -- imported here, not in the child: a fork copies only
     # the forking thread, and an import lock another thread (the GUI's) held would never free
 
     read_end, write_end = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: the key count and the graph, or an ElzzurError's message (status 2)
+    if pid == 0:  # the child: the result, or an ElzzurError's message (status 2)
         status = 0
         try:
             os.close(read_end)
             try:
-                trie = load_trie(path)
-                keys = trie.keys()
-                out = len(keys).to_bytes(8, "little") + build(keys, alphabet(language))
+                out = derive()
             except ElzzurError as e:
                 out, status = str(e).encode("utf-8", "surrogateescape"), 2
             with os.fdopen(write_end, "wb") as f:
@@ -335,9 +426,9 @@ def trie_graph(path: str, language: Language) -> tuple[bytes, int]:
     status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
     if status == 2:
         raise ElzzurError(data.decode("utf-8", "surrogateescape"))
-    if status != 0 or len(data) < 8:
-        raise ElzzurError(f"{path}: not a valid MARISA dictionary (reading it failed: the file is damaged)")
-    return data[8:], int.from_bytes(data[:8], "little")
+    if status != 0 or not data:
+        raise ElzzurError(f"{named(path)}: not a valid MARISA dictionary (reading it failed: the file is damaged)")
+    return data
 
 
 def graph_kind(language: Language) -> str:
@@ -378,7 +469,7 @@ def builtin_dictionary(language: Language | str) -> Dictionary:
     if path not in _builtin:
         if language.where != "built-in":
             if not os.path.exists(path):
-                raise ElzzurError(f"{language.file}: key 'dictionary.file': {path}: no such file")
+                raise ElzzurError(f"{language.file}: key 'dictionary.file': {named(path)}: no such file")
             _builtin[path] = load_list(path, language)
             return _builtin[path]
         graph_file = graph_path(path)
@@ -393,11 +484,11 @@ def builtin_dictionary(language: Language | str) -> Dictionary:
 def check_readable(path: str) -> None:
     """Fail clearly on a path that is missing, a directory, or unreadable."""
     if not os.path.exists(path):
-        raise ElzzurError(f"{path}: {missing(path)}")
+        raise ElzzurError(f"{named(path)}: {missing(path)}")
     if os.path.isdir(path):
-        raise ElzzurError(f"{path}: is a directory, not a file")
+        raise ElzzurError(f"{named(path)}: is a directory, not a file")
     if not os.access(path, os.R_OK):
-        raise ElzzurError(f"{path}: permission denied")
+        raise ElzzurError(f"{named(path)}: permission denied")
 
 
 def compile_words(words):

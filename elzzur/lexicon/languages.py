@@ -27,7 +27,7 @@ import os
 from ..datafiles import REQUIRED, Checker, check_file, is_path, load_toml, presets, unknown
 from ..errors import ElzzurError
 from ..record import Record
-from ..files import resource
+from ..files import absolute, resource
 
 MODES = ("fold", "native", "case")
 BUILT_IN, USER, FILE = "built-in", "user", "file"
@@ -154,7 +154,7 @@ def get_language(spec: str | os.PathLike) -> Language:
     """
     by_path = not isinstance(spec, str) or is_path(spec)
     spec = os.fspath(spec)
-    key = os.path.abspath(spec) if by_path else spec.lower()
+    key = absolute(spec) if by_path else spec.lower()  # (absolute: a clear error without a cwd)
     if key not in _languages:
         if not by_path:
             _languages[key] = _find(key)

@@ -33,14 +33,18 @@ def tile_graph(graph, tiles: TileSet):
 
     name = tile_graph_name(graph, tiles)
     shipped = resource("dictionaries", name)
-    if os.path.isfile(shipped):
+    # the shipped graph of tiles is the built-in graph's: used only for that very graph (the
+    # checksums in its name could match another graph by chance)
+    if graph.origin == resource("dictionaries", f"{tiles.language}.dawg") and os.path.isfile(shipped):
         derived = WordGraph.load(shipped)
     else:
         path = os.path.join(cache.cache_dir(), name)
-        data = cache.read(path)
+        symbols = repr(sorted(tiles.symbols.items())).encode("utf-8")
+        key = cache.digest(graph.buffer, symbols)  # the entry answers for exactly this graph
+        data = cache.read(path, key)
         if data is None:
             data = derive_tile_graph(graph, tiles)
-            cache.write(path, data)
+            cache.write(path, data, key)
         derived = WordGraph(data, f"{name} (the dictionary as Scrabble tiles)")
     _tile_graphs[key] = (graph, derived)
     return derived
