@@ -14,10 +14,13 @@ words like any other.
 
 from __future__ import annotations
 
+from ..errors import ElzzurError
 from ..record import Record
+from .graph import MAX_WORDS
 from .languages import Language
 
 MAX_WORD = 64  # letters: the longest German compounds in the word lists have about 40
+MAX_ENTRIES = MAX_WORDS  # lines of a word list: what its graph could hold at most
 
 # Why an entry was dropped, in the order a report lists them.
 CAPITALISED, NOT_LETTERS, TOO_SHORT, ALPHABET, TOO_LONG = \
@@ -62,7 +65,9 @@ def classify(raw: str, language: Language, ignore_case: bool = False) -> tuple[s
     word, so no entry is dropped for them: a word list for such a language says itself which
     words count.
     """
-    word = raw.strip().lstrip("\ufeff").lstrip()  # a BOM, then spaces
+    word = raw.strip()
+    if word[:1] == "\ufeff":  # a BOM, then spaces
+        word = word.lstrip("\ufeff").lstrip()
     if not word:
         return None, None
     if len(word) > MAX_WORD:
@@ -74,7 +79,8 @@ def classify(raw: str, language: Language, ignore_case: bool = False) -> tuple[s
     if not word.isalpha():
         return None, NOT_LETTERS
     if not ignore_case and language.mode != "case" and (
-            any(ch.isupper() for ch in word[1:]) or word[0].isupper() and not language.keep_capitalised):
+            word[0].isupper() and not language.keep_capitalised or not word[1:].islower()
+            and any(ch.isupper() for ch in word[1:])):  # (islower: the usual word, at C speed)
         return None, CAPITALISED
     key = language.normalize(word)
     if key is None:
@@ -169,12 +175,36 @@ def clean_list(lines, language: Language, source: str = "words",
     """
     if not isinstance(lines, list):
         lines = list(lines)
+    if len(lines) > MAX_ENTRIES:
+        raise too_many_lines(source)
     if all_capitals is None:
         all_capitals = capitals_only("".join(lines))
     words: set[str] = set()
+    add = words.add
     counts = dict.fromkeys(REASONS, 0)
     entries = 0
+    # The usual entry (letters in lower case, or in any case where case says nothing) is
+    # read here without ``classify``'s calls, in half the time, which counts on a list of
+    # millions. Anything else, or a word this would drop, goes to ``classify``, which says why.
+    # (What ``Language.normalize`` does for a word of the alphabet's letters, without its
+    # second NFC: a word with letters to fold goes to ``classify`` too.)
+    shortest, upper = shortest_word(language), language.upper
+    spelt = language.letter_values.__contains__
+    any_case = all_capitals or language.mode == "case"
+    nfc = None
     for line in lines:
+        word = line.strip()
+        if len(word) <= MAX_WORD:
+            if not word.isascii():  # (a BOM is no letter: classify drops it)
+                if nfc is None:
+                    from unicodedata import normalize as nfc
+                word = nfc("NFC", word)
+            if word.isalpha() and (any_case or word.islower()):
+                key = upper(word)
+                if len(key) >= shortest and all(map(spelt, key)):
+                    entries += 1
+                    add(key)
+                    continue
         key, reason = classify(line, language, all_capitals)
         if key is not None:
             entries += 1
@@ -195,6 +225,25 @@ def clean_list(lines, language: Language, source: str = "words",
             hint = (f"a list in capitals is read as words only if no entry has a lower-case "
                     f"letter, and line {number:,} ({shown!r}) has one")
     return words, CleanReport(source, entries, len(words), dropped, hint)
+
+
+def split_lines(text: str, source: str = "words") -> list[str]:
+    """The lines of a word list (any line ends), refused before they are split when there
+    are more than ``MAX_ENTRIES``: a 256 MiB file of one-letter lines would be 128 million
+    strings, gigabytes, before cleaning could look at one."""
+    ends = text.count("\n") + text.count("\r")  # line ends, but a CRLF counts two
+    if ends >= MAX_ENTRIES:
+        ends -= text.count("\r\n")
+        if ends + (text[-1:] not in ("\n", "\r")) > MAX_ENTRIES:  # the last line, unended
+            raise too_many_lines(source)
+    import io
+
+    return io.StringIO(text, newline=None).readlines()
+
+
+def too_many_lines(source: str) -> ElzzurError:
+    return ElzzurError(f"{source}: more than {MAX_ENTRIES:,} lines, too many for a word list "
+                       f"(elzzur's largest dictionary, Turkish, has about a million words)")
 
 
 def clean_words(lines, language: Language) -> set[str]:

@@ -208,114 +208,172 @@ def _little_u32(data: memoryview) -> list[int]:
 
 # --- building ---------------------------------------------------------------------------------
 
-def build(words, alphabet: str, minimize: bool = True) -> bytes:
+# What one build may take. A graph is built in memory, and a list of random strings merges
+# almost nothing: its graph is as large as its trie, and every five-letter string is ten
+# million words. These bounds stand far above any real dictionary (the largest built-in list,
+# Turkish, has 1,039,033 words, 2,011,993 distinct prefixes and a graph of 246,163 nodes) and
+# keep the worst list within them to seconds and under a gigabyte (README, "Limits").
+MAX_WORDS = 2_000_000
+MAX_PREFIXES = 8_000_000  # distinct prefixes of the words: a trie's nodes, the build's steps
+MAX_NODES = 2_500_000  # nodes of the graph: what stays in memory, some 200 bytes each
+
+
+def build(words, alphabet: str, minimize: bool = True, origin: str | None = None) -> bytes:
     """The word graph of ``words`` (strings over ``alphabet``) as bytes.
 
-    Words are inserted in sorted order; with ``minimize`` equal sub-trees are merged as they are
-    finished (Daciuk et al.'s incremental algorithm for sorted input), which makes a dictionary
-    of 600,000 inflected forms a graph of about 40,000 nodes. Words with a letter outside the
-    alphabet are skipped: no board of that alphabet can spell them.
+    Words are taken in sorted order; with ``minimize`` each node is merged with an equal one
+    as soon as its last word has passed (Daciuk, Mihov, Watson and Watson, "Incremental
+    construction of minimal acyclic finite-state automata", 2000), so that only the nodes
+    along one word are ever open and memory grows with the graph, not with the trie: a
+    dictionary of 600,000 inflected forms is a graph of about 40,000 nodes. A node is a tuple,
+    ``(is a word, letter, child, letter, child, …)``, which is also its key in the register of
+    finished nodes. Words with a letter outside the alphabet are skipped: no board of that
+    alphabet can spell them. A list past ``MAX_WORDS``, ``MAX_PREFIXES`` or ``MAX_NODES`` is an
+    ElzzurError (starting with ``origin``, if given).
     """
     if len(alphabet) > MAX_LETTERS:
         raise ElzzurError(f"an alphabet of {len(alphabet)} letters is more than {MAX_LETTERS}")
-    index = {letter: i for i, letter in enumerate(alphabet)}
-    children: list[dict[int, int]] = [{}]
-    terminal = [False]
-    register: dict = {}
-    path = [0]  # nodes along the previous word: path[k] is reached by its first k letters
-    previous: tuple[int, ...] = ()
+    import gc
 
-    def finish(depth: int) -> None:
-        """Register (or merge) the nodes of the previous word below ``depth``."""
-        while len(path) - 1 > depth:
-            node = path.pop()
-            if not minimize:
-                continue
-            parent = path[-1]
-            key = (terminal[node], tuple(children[node].items()))
-            same = register.get(key)
-            if same is None:
-                register[key] = node
-            else:
-                children[parent][max(children[parent])] = same
+    collecting = gc.isenabled()
+    gc.disable()  # millions of new tuples, none in a cycle: the collector would only slow the
+    try:          # build down (by a third), walking them again and again
+        return _build(words, alphabet, minimize, f"{origin}: " if origin else "")
+    finally:
+        if collecting:
+            gc.enable()
 
-    longest = 0
-    for word in sorted(set(words), key=lambda w: [index.get(ch, -1) for ch in w]):
-        if not word or any(ch not in index for ch in word):
+
+def _build(words, alphabet: str, minimize: bool, where: str) -> bytes:
+    """``build``, with the garbage collector off.
+
+    A node is ``[words at and below it, is a word, letter, child, letter, child, …]`` while
+    open, the same as a tuple once finished (its count follows from the rest, so equal nodes
+    have equal tuples). The open nodes are those along the previous word, but for its last,
+    which is always a leaf (a word, no children) until a longer word extends it: one finished
+    node stands for every such leaf."""
+    keys = _sorted_words(words, alphabet, where)
+    nodes: list[tuple] = []  # the finished nodes by number; children come before parents
+    register: dict[tuple, int] = {}
+    path: list[list] = [[0, False]]  # the open nodes along the previous word, by depth
+    previous = ""
+    leaf = -1  # the finished leaf (minimize: one for all)
+    longest = prefixes = 0
+    keys.append("")  # after the last word, as if a word after every other: it finishes them
+    for key in keys:
+        if key == previous:  # the same word twice
             continue
-        letters = tuple(index[ch] for ch in word)
+        depth = len(previous)
         common = 0
-        limit = min(len(letters), len(previous))
-        while common < limit and letters[common] == previous[common]:
+        limit = min(len(key), depth)
+        while common < limit and key[common] == previous[common]:
             common += 1
-        finish(common)
-        node = path[-1]
-        for letter in letters[common:]:
-            children.append({})
-            terminal.append(False)
-            children[node][letter] = len(terminal) - 1
-            node = len(terminal) - 1
-            path.append(node)
-        terminal[node] = True
-        previous = letters
-        longest = max(longest, len(letters))
-    finish(0)
-    return _serialize(children, terminal, alphabet, longest)
+        if common < depth:  # finish the previous word's nodes below the common prefix
+            if leaf < 0 or not minimize:
+                leaf = len(nodes)
+                nodes.append((1, True))
+                register[(1, True)] = leaf
+            child, count = leaf, 1
+            for level in range(depth - 1, common, -1):
+                node = path[level]
+                node += (ord(previous[level]), child)
+                node[0] += count
+                signature = tuple(node)
+                child = register.get(signature, -1) if minimize else -1
+                if child < 0:
+                    child = len(nodes)
+                    nodes.append(signature)
+                    if minimize:
+                        register[signature] = child
+                count = signature[0]
+            node = path[common]
+            node += (ord(previous[common]), child)
+            node[0] += count
+            del path[common + 1:]
+        elif depth:  # the previous word is a prefix of this one: its leaf opens
+            path.append([1, True])
+        for _ in range(len(key) - 1 - common):
+            path.append([0, False])
+        prefixes += len(key) - common
+        if len(key) > longest:
+            longest = len(key)
+        previous = key
+        if prefixes > MAX_PREFIXES:
+            raise ElzzurError(f"{where}too large for a word graph: its words have more than "
+                              f"{MAX_PREFIXES:,} distinct prefixes (elzzur's largest "
+                              f"dictionary, Turkish, has 2,011,993)")
+        if len(nodes) > MAX_NODES:
+            raise ElzzurError(f"{where}too large for a word graph: more than {MAX_NODES:,} "
+                              f"nodes, its words share too few prefixes and endings (elzzur's "
+                              f"largest dictionary, Turkish, makes 246,163)")
+    register.clear()  # memory for the arrays
+    nodes.append(tuple(path[0]))  # the root: never merged (no other node has all the words)
+    return _serialize(nodes, alphabet, longest)
 
 
-def _serialize(children, terminal, alphabet: str, longest: int) -> bytes:
-    """Number the reachable nodes depth-first and write the arrays."""
-    order: dict[int, int] = {}
-    sequence = []
-    stack = [0]
+def _sorted_words(words, alphabet: str, where: str) -> list[str]:
+    """The words over ``alphabet`` spelt with stand-ins, letter i as ``chr(i)``, sorted (in the
+    alphabet's order, then) and duplicates kept. Stand-ins are ASCII, one byte a letter: a word
+    with any other character is not ASCII after ``str.translate`` (a test that costs nothing),
+    and such strings sort two to three times faster than words of Turkish letters (two bytes a
+    letter). More than ``MAX_WORDS`` words given (spelt or not) is an ElzzurError."""
+    from itertools import islice, repeat
+
+    given = words if isinstance(words, (list, tuple, set, frozenset)) else \
+        list(islice(words, MAX_WORDS + 1))
+    if len(given) > MAX_WORDS:
+        raise ElzzurError(f"{where}more than {MAX_WORDS:,} words: too many for a word graph "
+                          f"(elzzur's largest dictionary, Turkish, has about a million)")
+    stand_ins = dict.fromkeys(range(128), "\x80")  # an ASCII character not in the alphabet
+    stand_ins.update({ord(letter): chr(i) for i, letter in enumerate(alphabet)})
+    # (map and filter: C loops, a third of the time of a Python loop over millions of words)
+    keys = list(filter(str.isascii, filter(None, map(str.translate, given, repeat(stand_ins)))))
+    keys.sort()
+    return keys
+
+
+def _serialize(nodes: list[tuple], alphabet: str, longest: int) -> bytes:
+    """Number the nodes depth-first from the root (the last), children in letter order, and
+    write the arrays."""
+    from array import array
+    import struct
+    import sys
+
+    root = len(nodes) - 1
+    order = array("q", [-1]) * len(nodes)  # a node's number in the file
+    sequence = array("q")  # the nodes in file order
+    stack = [root]
+    pop, push, number = stack.pop, stack.extend, sequence.append
     while stack:
-        node = stack.pop()
-        if node in order:
-            continue
-        order[node] = len(sequence)
-        sequence.append(node)
-        stack.extend(children[node][k] for k in sorted(children[node], reverse=True))
-    count: dict[int, int] = {}
-
-    def words_below(node: int) -> int:
-        stack = [(node, False)]
-        while stack:
-            current, expanded = stack.pop()
-            if current in count:
-                continue
-            if expanded:
-                count[current] = terminal[current] + sum(count[c] for c in children[current].values())
-            else:
-                stack.append((current, True))
-                stack.extend((c, False) for c in children[current].values() if c not in count)
-        return count[node]
-
-    words = words_below(0)
-    masks, first, targets, ranks = [], [], [], []
+        node = pop()
+        if order[node] < 0:
+            order[node] = len(sequence)
+            number(node)
+            push(nodes[node][:2:-2])  # the children, last first: the first is taken next
+    masks, first, targets, ranks = array("Q"), array("I"), array("I"), array("I")
+    edges = 0
     for node in sequence:
-        mask = TERMINAL if terminal[node] else 0
-        first.append(len(targets))
-        before = int(terminal[node])
-        for letter in sorted(children[node]):
-            child = children[node][letter]
-            mask |= 1 << letter
+        signature = nodes[node]
+        first.append(edges)
+        before = 1 if signature[1] else 0
+        mask = TERMINAL if before else 0
+        for i in range(2, len(signature), 2):
+            child = signature[i + 1]
+            mask |= 1 << signature[i]
             targets.append(order[child])
             ranks.append(before)
-            before += count[child]
+            before += nodes[child][0]
+        edges += len(signature) // 2 - 1
         masks.append(mask)
-    import struct
-
+    if sys.byteorder == "big":
+        for values in (masks, first, targets, ranks):
+            values.byteswap()
     encoded = alphabet.encode("utf-8")
-    header = struct.pack("<4s6I", MAGIC, VERSION, len(sequence), len(targets), words, longest,
-                         len(encoded))
+    header = struct.pack("<4s6I", MAGIC, VERSION, len(sequence), len(targets), nodes[root][0],
+                         longest, len(encoded))
     pad = b"\0" * (_padded(len(encoded)) - len(encoded))
-    return b"".join([
-        header, encoded, pad,
-        struct.pack(f"<{len(masks)}Q", *masks),
-        struct.pack(f"<{len(first)}I", *first),
-        struct.pack(f"<{len(targets)}I", *targets),
-        struct.pack(f"<{len(ranks)}I", *ranks),
-    ])
+    return b"".join([header, encoded, pad, masks.tobytes(), first.tobytes(), targets.tobytes(),
+                     ranks.tobytes()])
 
 
 def save(data: bytes, path: str) -> None:
