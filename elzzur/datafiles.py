@@ -10,16 +10,21 @@ is, and says the same thing for each kind when neither is found:
 
 (usage errors, exit 2). A file that is found but wrong is bad data (exit 1), named by a
 ``Checker``, whose messages all start with the file and name the key at fault:
-``missing key 'name'``, ``key 'rows' must be a whole number >= 1``, ``unknown key 'nmae'
-(expected one of …)``.
+``missing key 'name'``, ``key 'rows' must be a whole number from 1 to 500``, ``unknown key
+'nmae' (expected one of …)``. Every number is bounded (``MAX_NUMBER``, ``Checker.whole``,
+``Checker.number``), every file is a regular file of at most ``TOML_LIMIT`` bytes, and a file
+nested too deeply for the parser is an error like any other: nothing in a data file can make
+elzzur fail other than with such a message.
 """
 
 from __future__ import annotations
 
 import marshal
 import os
+import stat
+
 from . import cache
-from .errors import ElzzurError, UsageError
+from .errors import ElzzurError, UsageError, quoted
 from .files import resource
 
 # Each kind of preset: the folder of its built-in files under ``elzzur/res/``.
@@ -54,16 +59,32 @@ def presets(kind: str) -> list[str]:
 def unknown(kind: str, name: str, choices: list[str] | None = None) -> UsageError:
     """The error for a name that is no preset of ``kind``: the choices and the way out."""
     choices = presets(kind) if choices is None else choices
-    return UsageError(f"unknown {kind} {name!r} (choose from {', '.join(choices)}, "
+    return UsageError(f"unknown {kind} {quoted(name)} (choose from {', '.join(choices)}, "
                       f"or give the path of a {kind} file)")
 
 
 def check_file(kind: str, path: str) -> str:
-    """``path`` if it is a file; else the usage error saying what it is instead."""
-    if os.path.isfile(path):
+    """``path`` if it is a regular file; else the usage error saying what it is instead (a
+    named pipe or a device is refused: a data file is read whole, and a pipe may never end)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        raise UsageError(f"{named(path)}: no such {kind} file") from None
+    if stat.S_ISREG(mode):
         return path
-    what = "is a directory, not a" if os.path.isdir(path) else "no such"
-    raise UsageError(f"{path}: {what} {kind} file")
+    raise UsageError(f"{named(path)}: is {not_a_file(mode)}, not a {kind} file")
+
+
+def named(path) -> str:
+    """A path as a message names it: as it is, or quoted and cut if absurdly long."""
+    if not isinstance(path, str):
+        return repr(path)[:200]  # the API may be given bytes
+    return path if len(path) <= 200 and path.isprintable() else quoted(path)
+
+
+def plain(text: str) -> bool:
+    """True if ``text`` is one line without control characters, fit to be shown anywhere."""
+    return not any(ch < " " or "\x7f" <= ch <= "\x9f" or ch in "\u2028\u2029" for ch in text)
 
 
 def locate(kind: str, spec: str | os.PathLike) -> tuple[str, str]:
@@ -83,6 +104,22 @@ def locate(kind: str, spec: str | os.PathLike) -> tuple[str, str]:
 
 _loaded: dict = {}  # per process, by path and content: a file is parsed once per run
 
+TOML_LIMIT = 2**20  # bytes of a data file: a hundred times the largest built-in one (8 KB)
+
+
+def too_large(origin: str) -> str:
+    return f"{origin}: more than {TOML_LIMIT // 2**20} MiB, too large for a data file"
+
+
+def not_a_file(mode: int) -> str:
+    """What a path that is not a regular file is, for a message: ``a named pipe``, …"""
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
 
 def load_toml(path: str, origin: str) -> dict:
     """A TOML file's contents, from the cache when it holds this very content (parsed once
@@ -91,9 +128,18 @@ def load_toml(path: str, origin: str) -> dict:
     The file is read on every run all the same: the cache entry holds its bytes and answers
     only for exactly those (``elzzur.cache``)."""
     try:
-        raw, regular = cache.read_source(path)
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):  # a named pipe would block for ever (in the user's
+            raise ElzzurError(f"{origin}: is {not_a_file(info.st_mode)}, not a file")  # folder)
+        if info.st_size > TOML_LIMIT:
+            raise ElzzurError(too_large(origin))
+        raw, regular = cache.read_source(path, TOML_LIMIT)
     except OSError as e:
         raise ElzzurError(f"{origin}: {e.strerror}") from None
+    except ValueError:  # a NUL in the name
+        raise ElzzurError(f"{origin}: no such file") from None
+    if len(raw) > TOML_LIMIT:
+        raise ElzzurError(too_large(origin))
     memo = (path, raw)
     if memo in _loaded:
         return _loaded[memo]
@@ -116,6 +162,8 @@ def load_toml(path: str, origin: str) -> dict:
         raise ElzzurError(f"{origin}: {e}") from None
     except UnicodeDecodeError as e:
         raise ElzzurError(f"{origin}: not UTF-8 text ({e.reason})") from None
+    except RecursionError:  # tomllib parses nested arrays and tables by recursion
+        raise ElzzurError(f"{origin}: arrays or tables nested too deeply") from None
     try:
         cache.write(cached, marshal.dumps(table), raw)
     except ValueError:  # a value marshal cannot store (TOML dates): just don't cache it
@@ -141,15 +189,31 @@ REQUIRED = object()  # ``need``'s default: the key must be there
 # (No ``typing`` here: importing it costs milliseconds at start-up, and every run reads a file.)
 
 
-def whole(minimum: int):
-    """A check for ``need``: a whole number >= ``minimum``."""
-    return lambda value: value >= minimum
+# The largest number a data file may give anywhere (a letter's value, a bonus, a count of
+# tiles): a million, what a tile written ``A=N`` on a board may be worth (``grid.tokens``).
+# Scores are sums and products of these, far inside the 64 bits the C core counts in; a
+# TOML integer may have any number of digits.
+MAX_NUMBER = 10**6
 
 
-def whole_numbers(minimum: int):
-    """A check for ``need``: a non-empty list of whole numbers >= ``minimum``."""
-    return lambda values: bool(values) and all(
-        isinstance(v, int) and not isinstance(v, bool) and v >= minimum for v in values)
+MAX_NAME = 60  # characters of a name (a language's, a rule set's, a tile set's, …)
+
+
+def whole(minimum: int, maximum: int = MAX_NUMBER):
+    """A check for ``need``: a whole number from ``minimum`` to ``maximum``."""
+    return lambda value: minimum <= value <= maximum
+
+
+def whole_numbers(minimum: int, maximum: int = MAX_NUMBER, most: int = 1000):
+    """A check for ``need``: a list of 1 to ``most`` whole numbers, each from ``minimum`` to
+    ``maximum``."""
+    return lambda values: 0 < len(values) <= most and all(
+        type(v) is int and minimum <= v <= maximum for v in values)
+
+
+def between(minimum: int, maximum: int = MAX_NUMBER, kind: str = "a whole number") -> str:
+    """How a message says what ``whole`` checks: ``a whole number from 1 to 500``."""
+    return f"{kind} from {minimum:,} to {maximum:,}"
 
 
 class Checker:
@@ -169,17 +233,40 @@ class Checker:
         that is ``REQUIRED``."""
         if key not in table:
             if default is REQUIRED:
-                self.fail(f"missing key {prefix + key!r}")
+                self.fail(f"missing key {quoted(prefix + key)}")
             return default
         value = table[key]
         wrong = not isinstance(value, kind) or (isinstance(value, bool) and bool not in
                                                 (kind if isinstance(kind, tuple) else (kind,)))
         if wrong or (check is not None and not check(value)):
-            self.fail(f"key {prefix + key!r} must be {what or KIND_NAMES[kind]}")
+            self.fail(f"key {quoted(prefix + key)} must be {what or KIND_NAMES[kind]}")
         return value
+
+    def whole(self, table: dict, key: str, minimum: int = 0, maximum: int = MAX_NUMBER,
+              prefix: str = "", default: object = REQUIRED) -> int:
+        """``table[key]``, a whole number from ``minimum`` to ``maximum``."""
+        return self.need(table, key, int, prefix, default, whole(minimum, maximum),
+                         between(minimum, maximum))
+
+    def name(self, table: dict, key: str = "name", prefix: str = "",
+             default: object = REQUIRED) -> str:
+        """``table[key]``, a name to show: one line of 1 to ``MAX_NAME`` characters (every
+        message about the thing it names quotes it, and ``languages`` lists it)."""
+        return self.need(table, key, str, prefix, default,
+                         lambda text: 0 < len(text) <= MAX_NAME and plain(text),
+                         f"a name of 1 to {MAX_NAME} characters on one line")
+
+    def number(self, table: dict, key: str, minimum: float = 0, maximum: float = MAX_NUMBER,
+               prefix: str = "", default: object = REQUIRED) -> float:
+        """``table[key]``, a number (whole or not) from ``minimum`` to ``maximum``: never
+        ``inf`` or ``nan``, which TOML allows."""
+        return self.need(table, key, (int, float), prefix, default,
+                         lambda value: minimum <= value <= maximum,  # (nan compares false)
+                         between(minimum, maximum, "a number"))
 
     def known(self, table: dict, allowed, prefix: str = "") -> None:
         """Every key of ``table`` is one of ``allowed``: anything else is a typing mistake."""
         for key in table:
             if key not in allowed:
-                self.fail(f"unknown key {prefix + key!r} (expected one of {', '.join(allowed)})")
+                self.fail(f"unknown key {quoted(prefix + key)} (expected one of "
+                          f"{', '.join(allowed)})")

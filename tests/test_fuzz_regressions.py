@@ -164,7 +164,7 @@ def test_a_cgp_run_that_is_not_a_small_ascii_number_is_an_error(cgp, message):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ('"H" = { value = 4,', '"H" = { value = 1e4004,', "key 'tiles.H.value' must be a whole number >= 0"),
+    ('"H" = { value = 4,', '"H" = { value = 1e4004,', "key 'tiles.H.value' must be a whole number from 0 to 1,000,000"),
     ('"H" = { value = 4, count = 2 }', '"H" = [1]', "key 'tiles.H' must be a table")])
 def test_a_tile_file_with_an_infinite_value_or_a_list_for_a_tile(tmp_path, old, new, message):
     from elzzur.scrabble.tiles import load_tile_set

@@ -136,20 +136,24 @@ def test_a_missing_key_is_named(change, message):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda d: d.update(name=7), "key 'name' must be a string"),
+    (lambda d: d.update(name=7), "key 'name' must be a name of 1 to 60 characters on one line"),
     (lambda d: d.update(scoring=3), "key 'scoring' must be a table"),
-    (lambda d: d["scoring"].update(min_length="2"), "key 'scoring.min_length' must be an integer"),
-    (lambda d: d["scoring"].update(min_length=True), "key 'scoring.min_length' must be an integer"),
+    (lambda d: d["scoring"].update(min_length="2"),
+     "key 'scoring.min_length' must be a whole number from 1 to 64"),
+    (lambda d: d["scoring"].update(min_length=True),
+     "key 'scoring.min_length' must be a whole number from 1 to 64"),
     (lambda d: d["letters"].update(A=1), "key 'letters.A' must be a table"),
-    (lambda d: d["letters"]["A"].update(value=1.5), "key 'letters.A.value' must be an integer"),
-    (lambda d: d["letters"]["A"].update(frequency="often"), "key 'letters.A.frequency' must be a number"),
+    (lambda d: d["letters"]["A"].update(value=1.5),
+     "key 'letters.A.value' must be a whole number from 0 to 1,000,000"),
+    (lambda d: d["letters"]["A"].update(frequency="often"),
+     "key 'letters.A.frequency' must be a number from 0 to 1,000,000"),
     (lambda d: d["normalization"].update(keep_capitalised="no"),
      "key 'normalization.keep_capitalised' must be true or false"),
     (lambda d: d["normalization"]["map"].update({"Œ": 3}), "key 'normalization.map.Œ' must be a string"),
-    (lambda d: d["scoring"].update(length_bonus=[0, "5"]),
-     "key 'scoring.length_bonus' must be a list of integers"),
-    (lambda d: d["scoring"].update(length_bonus=[]),
-     "key 'scoring.length_bonus' must be a list of integers"),
+    (lambda d: d["scoring"].update(length_bonus=[0, "5"]), "key 'scoring.length_bonus' must be "
+     "a list of whole numbers, each from -1,000,000 to 1,000,000"),
+    (lambda d: d["scoring"].update(length_bonus=[]), "key 'scoring.length_bonus' must be "
+     "a list of whole numbers, each from -1,000,000 to 1,000,000"),
 ])
 def test_a_value_of_the_wrong_type_is_named(change, message):
     with pytest.raises(ElzzurError, match=f"^en.toml: {message}$"):
@@ -159,7 +163,8 @@ def test_a_value_of_the_wrong_type_is_named(change, message):
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["letters"].update(a={"value": 1, "frequency": 1}),
      "letter 'a' must be one upper-case character"),
-    (lambda d: d["letters"]["E"].update(frequency=-1), "key 'letters.E.frequency' must not be negative"),
+    (lambda d: d["letters"]["E"].update(frequency=-1),
+     "key 'letters.E.frequency' must be a number from 0 to 1,000,000"),
     (lambda d: d.update(letters={}), "key 'letters' lists no letters"),
     (lambda d: [e.update(frequency=0) for e in d["letters"].values()], "every letter has frequency 0"),
 ])

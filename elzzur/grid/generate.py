@@ -25,9 +25,9 @@ import random
 import sys
 import time
 
-from .board import Board, Cell
+from .board import MAX_CELLS, MAX_TILE_LETTERS, Board, Cell, check_cells
 from .. import datafiles
-from ..errors import ElzzurError, UsageError
+from ..errors import ElzzurError, UsageError, quoted
 from ..lexicon.languages import Language
 from ..record import Record
 from .rules import bonus_rounds, bonus_weights as drawn_bonuses
@@ -40,6 +40,7 @@ def random_board(language: Language, rows: int = 4, cols: int = 4, seed=None) ->
     """A rows x cols board, letters by in-text frequency, bonuses as elzzur drew them."""
     if rows < 1 or cols < 1:
         raise ValueError("a board needs at least one row and one column")
+    check_cells(rows, cols, "random_board")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     letters = sorted(language.letter_frequencies)
     letter_weights = [language.letter_frequencies[ch] for ch in letters]
@@ -69,20 +70,29 @@ def get_dice(name: str, language: Language) -> Dice:
     """A built-in dice set by name, or a dice file by path; a Q face reads Qu."""
     data, check, path = datafiles.load("dice", name)
     check.known(data, ("name", "rows", "cols", "dice"))
-    rows = check.need(data, "rows", int, check=datafiles.whole(1), what="a whole number >= 1")
-    cols = check.need(data, "cols", int, check=datafiles.whole(1), what="a whole number >= 1")
-    faces = check.need(data, "dice", list, what="a list of strings",
+    rows = check.whole(data, "rows", 1, MAX_CELLS)
+    cols = check.whole(data, "cols", 1, MAX_CELLS)
+    try:
+        check_cells(rows, cols, check.origin)
+    except ElzzurError as e:
+        check.fail(f"keys 'rows' and 'cols': {str(e).removeprefix(check.origin + ': ')}")
+    faces = check.need(data, "dice", list, what="a list of strings, one a die",
                        check=lambda dice: all(isinstance(die, str) and die.strip() for die in dice))
     dice = tuple(tuple("QU" if face == "Q" else face
-                       for face in (die.split() if " " in die else list(die)))
+                       for face in (die.split() if " " in die else list(die.strip())))
                  for die in faces)
-    for die in dice:
+    for number, die in enumerate(dice, start=1):
         for face in die:
+            # a face is a tile of the board it makes: what a board file could say (grid.tokens)
+            if len(face) > MAX_TILE_LETTERS:
+                check.fail(f"die {number}: face {quoted(face)} has more than {MAX_TILE_LETTERS} "
+                           f"letters, more than a tile may have")
             if language.normalize(face) != face:
-                check.fail(f"face {face!r} is not written in {language.name}'s letters")
+                check.fail(f"die {number}: face {quoted(face)} is not written in "
+                           f"{language.name}'s letters")
     if len(dice) < rows * cols:
         check.fail(f"{len(dice)} dice cannot fill a {rows}x{cols} board")
-    return Dice(check.need(data, "name", str, default=name), rows, cols, dice)
+    return Dice(check.name(data, default=name), rows, cols, dice)
 
 
 class LetterSource:
@@ -190,6 +200,10 @@ class Generator:
 
     def __init__(self, language: Language, rows: int, cols: int, letters: LetterSource,
                  bonus: str = "elzzur") -> None:
+        try:  # the shape asked for (generate -r -c): a usage error past MAX_CELLS
+            check_cells(rows, cols, "generate")
+        except ElzzurError as e:
+            raise UsageError(str(e)) from None
         self.language, self.rows, self.cols = language, rows, cols
         self.letters, self.bonus = letters, bonus
 

@@ -15,7 +15,8 @@ tiles (``dl tl dw tw``, defined in ``ruzzle.toml``) count only where ``bonus_til
 from __future__ import annotations
 
 from .. import datafiles
-from ..errors import UsageError
+from ..errors import ElzzurError, UsageError, quoted
+from ..lexicon.cleaning import MAX_WORD
 from ..lexicon.languages import length_bonus
 from ..record import Record
 
@@ -92,28 +93,37 @@ def parse_rules(data: dict, origin: str, shared: bool = False) -> Rules:
     def need(key: str, kinds, default, test=None, what: str = ""):
         return check.need(data, key, kinds, default=default, check=test, what=what)
 
-    whole, whole_numbers = datafiles.whole, datafiles.whole_numbers
+    whole_numbers, between = datafiles.whole_numbers, datafiles.between
     values = need("letter_values", (str, dict), "language",
                   lambda v: v in ("language", "none") if isinstance(v, str) else all(
-                      isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool)
-                      and n >= 0 for k, n in v.items()),
-                  '"language", "none" or a table of letter values (whole numbers >= 0)')
+                      type(n) is int and 0 <= n <= datafiles.MAX_NUMBER for n in v.values()),
+                  f'"language", "none" or a table of letter values ({between(0)})')
     bonus = need("length_bonus", (str, list), "language",
                  lambda v: v == "language" if isinstance(v, str) else whole_numbers(0)(v),
-                 '"language" or a list of whole numbers >= 0')
-    factor = need("length_factor", (list,), [1], whole_numbers(0), "a list of whole numbers >= 0")
+                 f'"language" or a list of whole numbers, each from 0 to '
+                 f'{datafiles.MAX_NUMBER:,}')
+    factor = need("length_factor", (list,), [1], whole_numbers(0),
+                  f"a list of whole numbers, each from 0 to {datafiles.MAX_NUMBER:,}")
+    from .board import MAX_CELLS, check_cells  # (board imports this module: not at the top)
+
+    rows = check.whole(data, "rows", 1, MAX_CELLS, default=4)
+    cols = check.whole(data, "cols", 1, MAX_CELLS, default=4)
+    try:
+        check_cells(rows, cols, origin)
+    except ElzzurError as e:
+        check.fail(f"keys 'rows' and 'cols': {str(e).removeprefix(origin + ': ')}")
     return Rules(
-        name=need("name", (str,), datafiles.REQUIRED, None, "a string"),
-        min_length=need("min_length", (int,), 2, whole(1), "a whole number >= 1"),
-        max_length=need("max_length", (int,), 0, whole(0), "a whole number >= 0"),
+        name=check.name(data, "name"),
+        min_length=check.whole(data, "min_length", 1, MAX_WORD, default=2),
+        max_length=check.whole(data, "max_length", 0, MAX_WORD, default=0),
         letter_values=None if values == "language" else {} if values == "none" else dict(values),
         multipliers=need("bonus_tiles", (bool,), True, None, "true or false"),
         length_bonus=None if bonus == "language" else tuple(bonus),
-        length_bonus_step=need("length_bonus_step", (int,), 0, whole(0), "a whole number >= 0"),
+        length_bonus_step=check.whole(data, "length_bonus_step", default=0),
         length_factor=None if factor == [1] else tuple(factor),
-        length_divisor=need("length_divisor", (int,), 1, whole(1), "a whole number >= 1"),
-        rows=need("rows", (int,), 4, whole(1), "a whole number >= 1"),
-        cols=need("cols", (int,), 4, whole(1), "a whole number >= 1"),
+        length_divisor=check.whole(data, "length_divisor", 1, default=1),
+        rows=rows,
+        cols=cols,
     )
 
 
@@ -151,9 +161,17 @@ def with_scores(rules: Rules, scores, language) -> Rules:
     for item in ",".join(scores).split(","):
         letter, equals, number = item.partition("=")
         key = language.normalize(letter.strip()) if letter.strip().isalpha() else None
-        if not equals or key is None or not number.strip().isdigit():
-            raise UsageError(f"--score {item!r}: expected LETTER=POINTS, e.g. Q=8")
+        number = number.strip()
+        # ASCII digits only: int() also reads other scripts' digits, and refuses '²', which
+        # str.isdigit accepts
+        if not equals or key is None or not (number.isascii() and number.isdigit()):
+            raise UsageError(f"--score {quoted(item)}: expected LETTER=POINTS, e.g. Q=8")
         if key not in language.letter_values:
-            raise UsageError(f"--score {item!r}: {letter.strip()!r} is not a letter of {language.name}")
-        values[key] = int(number)
+            raise UsageError(f"--score {quoted(item)}: {quoted(letter.strip())} is not a letter "
+                             f"of {language.name}")
+        digits = number.lstrip("0") or "0"  # int() refuses 4,300 digits and more
+        if len(digits) > 7 or int(digits) > datafiles.MAX_NUMBER:
+            raise UsageError(f"--score {quoted(item)}: at most {datafiles.MAX_NUMBER:,} points "
+                             f"a letter")
+        values[key] = int(digits)
     return rules.replace(letter_values=values)

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import os
 
-from ..datafiles import REQUIRED, Checker, check_file, is_path, load_toml, presets, unknown
-from ..errors import ElzzurError
+from ..datafiles import MAX_NUMBER, REQUIRED, Checker, check_file, is_path, load_toml, \
+    presets, unknown, whole_numbers
+from ..errors import ElzzurError, quoted
 from ..record import Record
 from ..files import absolute, resource
 
@@ -33,6 +34,13 @@ MODES = ("fold", "native", "case")
 BUILT_IN, USER, FILE = "built-in", "user", "file"
 CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 MAX_LETTERS = 63  # the word graph's node masks have 63 letter bits (elzzur.lexicon.graph)
+MAX_CODE = 40  # characters of a language's code: it names files (xx.toml, cache entries)
+MAX_MAPPED = 8  # letters one character may become (ß → SS, Œ → OE): a tile's at most
+
+
+# normalization.upper as str.translate's table, by the table's id (kept with it: the id of a
+# table still held is never reused)
+_translations: dict[int, tuple[dict, dict | None]] = {}
 
 
 def length_bonus(table: tuple[int, ...], step: int, length: int) -> int:
@@ -77,6 +85,15 @@ class Language(Record):
         table = self.upper_map
         if not table:
             return text.upper()
+        translation = _translations.get(id(table))
+        if translation is None or translation[0] is not table:
+            # as one str.translate, then str.upper (both at C speed, a word list's millions
+            # of words), where that is the same: when upper() leaves what the table gives
+            same = all(value.upper() == value for value in table.values())
+            translation = _translations[id(table)] = (
+                table, {ord(ch): value for ch, value in table.items()} if same else None)
+        if translation[1] is not None:
+            return text.translate(translation[1]).upper()
         return "".join(table.get(ch) or ch.upper() for ch in text)
 
     def normalize(self, text: str) -> str | None:
@@ -90,12 +107,12 @@ class Language(Record):
         alphabet = self.letter_values
         if text.isascii():  # already NFC: no need for unicodedata (costly at start-up)
             word = self.upper(text)
-            if all(ch in alphabet for ch in word):
+            if all(map(alphabet.__contains__, word)):  # (map: a word list's millions at C speed)
                 return word
         import unicodedata
 
         word = self.upper(unicodedata.normalize("NFC", text))
-        if all(ch in alphabet for ch in word):
+        if all(map(alphabet.__contains__, word)):
             return word
         out = []
         for ch in word:
@@ -168,7 +185,7 @@ def _find(code: str) -> Language:
     builtin = resource("languages", f"{code}.toml")
     user = os.path.join(user_dir(), f"{code}.toml")
     found_builtin = valid_code(code) and os.path.isfile(builtin)
-    found_user = valid_code(code) and os.path.isfile(user)
+    found_user = valid_code(code) and os.path.exists(user)  # a pipe there: a clear error
     if found_builtin and found_user:
         raise ElzzurError(f"language {code!r} is defined twice: by the built-in {builtin} and by "
                           f"{user} (rename the user file, or give its path to -l)")
@@ -234,29 +251,33 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
     dictionary and demo board; other files may leave them out.
     """
 
+    from .cleaning import MAX_WORD  # (cleaning imports this module: not at the top)
+
     check = Checker(origin)
     fail, need, known = check.fail, check.need, check.known
 
     builtin = where == BUILT_IN
     known(data, KEYS[""], "")
     file_code = need(data, "code", str)
-    if not valid_code(file_code):
-        fail(f"key 'code' must be lower-case letters, digits, '-' or '_', not {file_code!r}")
+    if not valid_code(file_code) or len(file_code) > MAX_CODE:
+        fail(f"key 'code' must be 1 to {MAX_CODE} lower-case letters, digits, '-' or '_', not "
+             f"{quoted(file_code)}")
     if code is not None and file_code != code:
-        fail(f"key 'code' is {file_code!r}, but the file name says {code!r}")
-    name = need(data, "name", str)
+        fail(f"key 'code' is {quoted(file_code)}, but the file name says {quoted(code)}")
+    name = check.name(data, "name")
 
     norm = need(data, "normalization", dict, default={})
     known(norm, KEYS["normalization."], "normalization.")
     mode = need(norm, "mode", str, "normalization.", "fold")
     if mode not in MODES:
-        fail(f"key 'normalization.mode' must be one of {', '.join(MODES)}, not {mode!r}")
+        fail(f"key 'normalization.mode' must be one of {', '.join(MODES)}, not {quoted(mode)}")
     keep_capitalised = need(norm, "keep_capitalised", bool, "normalization.", False)
     upper = need(norm, "upper", dict, "normalization.", {})
     for key in upper:
         value = need(upper, key, str, "normalization.upper.")
-        if len(key) != 1 or not value:
-            fail(f"key 'normalization.upper.{key}' must map one character to some")
+        if len(key) != 1 or not 0 < len(value) <= MAX_MAPPED:
+            fail(f"key {quoted('normalization.upper.' + key)} must map one character to 1 to "
+                 f"{MAX_MAPPED} characters")
     if upper and mode == "case":
         fail("key 'normalization.upper' has no use in mode 'case' (nothing is upper-cased)")
     fold = need(norm, "map", dict, "normalization.", {})
@@ -273,9 +294,10 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
         fail(f"key 'letters' lists {len(letters)} letters, at most {MAX_LETTERS} are possible")
     for letter in letters:
         if len(letter) != 1 or not letter.isalpha():
-            fail(f"letter {letter!r} must be one {'' if mode == 'case' else 'upper-case '}character")
+            fail(f"letter {quoted(letter)} must be one "
+                 f"{'' if mode == 'case' else 'upper-case '}character")
         if mode != "case" and upper_case(letter) != letter:
-            fail(f"letter {letter!r} must be one upper-case character")
+            fail(f"letter {quoted(letter)} must be one upper-case character")
         if not letter.isascii() and not builtin:  # built-ins: checked by the tests, and
             import unicodedata                      # unicodedata costs start-up time
 
@@ -286,25 +308,28 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
                      "(keep it with normalization.mode = \"native\")")
         entry = need(letters, letter, dict, "letters.")
         known(entry, ("value", "frequency"), f"letters.{letter}.")
-        values[letter] = need(entry, "value", int, f"letters.{letter}.")
-        freq = need(entry, "frequency", (int, float), f"letters.{letter}.")
-        if freq < 0:
-            fail(f"key 'letters.{letter}.frequency' must not be negative")
-        freqs[letter] = float(freq)
+        values[letter] = check.whole(entry, "value", 0, prefix=f"letters.{letter}.")
+        # a share of the letters, in any unit (per cent, per mille, counts): never inf or nan
+        freqs[letter] = float(check.number(entry, "frequency", 0, prefix=f"letters.{letter}."))
     if not any(freqs.values()):  # generate could not draw a single letter
         fail("every letter has frequency 0")
     for key in fold:
         value = need(fold, key, str, "normalization.map.")
+        named = quoted(f"normalization.map.{key}")
+        if len(key) != 1:  # normalize() maps one character at a time: a longer key never applies
+            fail(f"key {named}: the map replaces one character, not {len(key)} (map each "
+                 f"character of {quoted(key)} by itself)")
         if key in values:
-            fail(f"key 'normalization.map.{key}': {key!r} is a letter of the alphabet, kept as it is")
-        if not value or any(ch not in values for ch in value):
-            fail(f"key 'normalization.map.{key}' must be letters of the alphabet, not {value!r}")
+            fail(f"key {named}: {quoted(key)} is a letter of the alphabet, kept as it is")
+        if not 0 < len(value) <= MAX_MAPPED or any(ch not in values for ch in value):
+            fail(f"key {named} must be 1 to {MAX_MAPPED} letters of the alphabet, not "
+                 f"{quoted(value)}")
 
     scoring = need(data, "scoring", dict)
     known(scoring, KEYS["scoring."], "scoring.")
-    bonus = need(scoring, "length_bonus", list, "scoring.")
-    if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
-        fail("key 'scoring.length_bonus' must be a list of integers")
+    bonus = need(scoring, "length_bonus", list, "scoring.",
+                 check=whole_numbers(-MAX_NUMBER, MAX_NUMBER),
+                 what=f"a list of whole numbers, each from {-MAX_NUMBER:,} to {MAX_NUMBER:,}")
 
     source = need(data, "dictionary", dict, default=REQUIRED if builtin else {})
     known(source, KEYS["dictionary."], "dictionary.")
@@ -322,12 +347,14 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
         letter_values=values,
         letter_frequencies=freqs,
         length_bonus=tuple(bonus),
-        length_bonus_step=need(scoring, "length_bonus_step", int, "scoring."),
-        min_length=need(scoring, "min_length", int, "scoring."),
+        length_bonus_step=check.whole(scoring, "length_bonus_step", -MAX_NUMBER, MAX_NUMBER,
+                                      "scoring."),
+        min_length=check.whole(scoring, "min_length", 1, MAX_WORD, "scoring."),
         keep_capitalised=keep_capitalised,
         fold_map=dict(fold),
         dictionary=dictionary,
-        dictionary_source=need(source, "source", str, "dictionary.", REQUIRED if builtin else None)
+        dictionary_source=need(source, "source", str, "dictionary.", REQUIRED if builtin else None,
+                               lambda text: len(text) <= 500, "a string of at most 500 characters")
         or dictionary or "",
         demo_board=demo_board,
         mode=mode,

@@ -25,6 +25,8 @@ class Layout(Record):
                 "word": None}
 
     def __post_init__(self) -> None:
+        if isinstance(self.rows, str) or not all(isinstance(row, str) for row in self.rows):
+            raise TypeError(f"{self.name}: a layout's rows must be a list of strings")
         rows = [row.strip() for row in self.rows]
         size = len(rows)
         if size == 0 or any(len(row) != size for row in rows):
@@ -49,10 +51,16 @@ class Layout(Record):
 
 def load_layout(spec: str = "standard") -> Layout:
     """A board layout by name (``standard``, ``wwf``, ``kelimelik``) or by the path of a file."""
+    from .position import MAX_SIZE
+
     data, check, _ = datafiles.load("board layout", spec)
     check.known(data, ("name", "grid", "bingo"))
-    grid = check.need(data, "grid", list, what="a list of rows (strings)",
-                      check=lambda rows: all(isinstance(row, str) for row in rows))
-    return Layout(grid, check.need(data, "name", str, default=spec),
-                  check.need(data, "bingo", int, default=None, check=datafiles.whole(0),
-                             what="a whole number >= 0"))
+    grid = check.need(data, "grid", list, what=f"a list of 1 to {MAX_SIZE} rows (strings)",
+                      check=lambda rows: 0 < len(rows) <= MAX_SIZE and all(
+                          isinstance(row, str) and len(row.strip()) <= MAX_SIZE for row in rows))
+    name = check.name(data, default=spec)
+    bingo = check.whole(data, "bingo", 0, default=None)
+    try:
+        return Layout(grid, name, bingo)
+    except ElzzurError as e:  # not square, an unknown square: named by the file
+        check.fail(str(e).removeprefix(f"{name}: "))

@@ -10,7 +10,7 @@ from the edition's explicit ``[blank_letters]`` table (Turkish ``i`` is ``İ``, 
 from __future__ import annotations
 
 from .. import datafiles
-from ..errors import ElzzurError
+from ..errors import ElzzurError, quoted
 from ..record import Record
 
 
@@ -68,6 +68,10 @@ class TileSet(Record):
 
 KEYS = ("name", "language", "blanks", "rack_size", "bingo", "digraphs_whole", "layout", "tiles",
         "blank_letters")
+MAX_TILES = 63  # kinds of tile: letters of one word graph (elzzur.lexicon.graph.MAX_LETTERS)
+MAX_TILE_LETTERS = 8  # letters of one tile (CH, LL, RR have two), as on a grid game's board
+MAX_COUNT = 1000  # tiles of one kind, or blanks, in a bag (an edition has at most a dozen)
+MAX_RACK = 20  # tiles on a rack (every edition has 7); move generation grows with each one
 
 
 def tile_set_path(code: str) -> str:
@@ -82,29 +86,31 @@ def load_tile_set(spec: str) -> TileSet:
     """A tile set by edition code (``en``, ``tr``, …) or by the path of a tile file."""
     data, check, _ = datafiles.load("tile set", spec)
     check.known(data, KEYS)
-    counting = {"check": datafiles.whole(0), "what": "a whole number >= 0"}
     tiles = check.need(data, "tiles", dict)
     if not tiles:
         check.fail("key 'tiles' lists no tiles")
+    if len(tiles) > MAX_TILES:  # each is a letter of the word graph's alphabet
+        check.fail(f"key 'tiles' lists {len(tiles)} tiles, at most {MAX_TILES}")
     values, counts = {}, {}
     for tile, entry in tiles.items():
         prefix = f"tiles.{tile}."
+        if not 0 < len(tile) <= MAX_TILE_LETTERS or not tile.isalpha():
+            check.fail(f"tile {quoted(tile)} must be 1 to {MAX_TILE_LETTERS} letters")
         if not isinstance(entry, dict):
-            check.fail(f"key {prefix[:-1]!r} must be a table")
+            check.fail(f"key {quoted(prefix[:-1])} must be a table")
         check.known(entry, ("value", "count"), prefix)
-        values[tile] = check.need(entry, "value", int, prefix, **counting)
-        counts[tile] = check.need(entry, "count", int, prefix, **counting)
+        values[tile] = check.whole(entry, "value", 0, prefix=prefix)
+        counts[tile] = check.whole(entry, "count", 0, MAX_COUNT, prefix)
     blank_letters = check.need(data, "blank_letters", dict)
     for low in blank_letters:
         check.need(blank_letters, low, str, "blank_letters.")
     return TileSet(
         values, counts,
-        blanks=check.need(data, "blanks", int, default=2, **counting),
-        rack_size=check.need(data, "rack_size", int, default=7, check=datafiles.whole(1),
-                             what="a whole number >= 1"),
-        bingo=check.need(data, "bingo", int, default=50, **counting),
+        blanks=check.whole(data, "blanks", 0, MAX_COUNT, default=2),
+        rack_size=check.whole(data, "rack_size", 1, MAX_RACK, default=7),
+        bingo=check.whole(data, "bingo", 0, default=50),
         blank_letters=blank_letters,
-        name=check.need(data, "name", str, default=spec),
+        name=check.name(data, default=spec),
         language=check.need(data, "language", str, default=None),
         digraphs_whole=check.need(data, "digraphs_whole", bool, default=False),
         layout=check.need(data, "layout", str, default=None, what="a layout name"),
