@@ -17,7 +17,7 @@ import sys
 
 from . import __version__
 from .cli.commands import COMMANDS, DESCRIPTION, MAIN_EXAMPLES, Args
-from .errors import INTERNAL_ERROR, PROG, ElzzurError
+from .errors import INTERNAL_ERROR, PROG, ElzzurError, quoted
 
 #: command -> (module of elzzur.cli, function): imported when the command runs
 RUN = {
@@ -91,6 +91,18 @@ def build_parser():
         def error(self, message: str):
             self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
 
+        def _print_message(self, message: str, file=None) -> None:
+            # argparse's own swallows write errors: --help to a full disk would say nothing
+            if message:
+                write_out((file or sys.stderr).write, message)
+
+        def _check_value(self, action, value) -> None:
+            # argparse's own quotes the whole value: a 10 MB one would make a 10 MB message
+            if action.choices is not None and value not in action.choices:
+                choices = ", ".join(map(repr, action.choices))
+                raise argparse.ArgumentError(
+                    action, f"invalid choice: {quoted(value)} (choose from {choices})")
+
     def typed(kind):
         def convert(text: str):
             try:
@@ -133,14 +145,15 @@ def parse_args(argv: list[str]) -> Args:
     if args is None:
         parser = build_parser()
         if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
-            parser.error(f"options come after the command (elzzur COMMAND {argv[0]} …)")
+            parser.error(f"options come after the command (elzzur COMMAND {argv[0][:40]} …)")
         namespace, extra = parser.parse_known_args(argv)
         if extra and namespace.command == "words":
             from .cli.words import take_extra
 
             extra = take_extra(namespace, extra)
         if extra:
-            parser.commands[namespace.command].error(f"unrecognized arguments: {' '.join(extra)}")
+            parser.commands[namespace.command].error("unrecognized arguments: " + " ".join(
+                arg if len(arg) <= 40 and arg.isprintable() else quoted(arg) for arg in extra))
         # checked here rather than by argparse, which would name a missing -b before a
         # mistyped option: the typo is what the user needs to hear about
         missing = [o for o in COMMANDS[namespace.command][1]
@@ -154,15 +167,22 @@ def parse_args(argv: list[str]) -> Args:
 
 def main(argv=None) -> int:
     """Run one command; return its exit status (0 ok, 1 bad data, 2 usage, 70 a bug in elzzur,
-    130 interrupted)."""
+    130 interrupted by Ctrl-C, 143 and 129 ended by SIGTERM and SIGHUP)."""
     from .cli.output import Output, drop_stdout
 
-    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+        in_utf8_mode(argv)  # (when it must, runs elzzur again in UTF-8 mode: never returns)
+    else:
+        argv = list(argv)
+    streams = standard_streams()
+    signals = catch_signals()
     out = None
     try:
         try:
             args = parse_args(argv)
         except SystemExit as e:  # --help, --version, or a usage error argparse already printed
+            write_out(sys.stdout.flush)  # now, to report a full disk: at exit it is lost
             return e.code if isinstance(e.code, int) else 2
         # compile writes its own file; every other command's -o receives the text
         target = None if args.command == "compile" else getattr(args, "output", None)
@@ -172,20 +192,20 @@ def main(argv=None) -> int:
     except ElzzurError as e:
         if out is not None:
             out.close(ok=False)
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+        report(str(e))
         return e.exit_status
     except BrokenPipeError:  # `elzzur … | head`: the reader has all it wanted
         drop_stdout()
         return 0
-    except KeyboardInterrupt:  # Ctrl-C: no message, no partial file, the shell's status
-        if out is not None:
+    except KeyboardInterrupt as e:  # Ctrl-C, SIGTERM, SIGHUP: no message, no partial file, the
+        if out is not None:         # shell's status, 128 + the signal's number
             out.close(ok=False)
-        return 130
+        return 128 + getattr(e, "signal", SIGINT)
     except OSError as e:  # what no reader above expected: a full disk under standard output
         if out is not None:
             out.close(ok=False)
         where = f"{e.filename}: " if e.filename else ""
-        print(f"{PROG}: error: {where}{e.strerror or e}", file=sys.stderr)
+        report(f"{where}{e.strerror or e}")
         drop_stdout()  # or exiting would try to write it again, and complain
         return 1
     except Exception as e:  # a bug (or a damaged installation): still one line, no partial file
@@ -193,11 +213,192 @@ def main(argv=None) -> int:
             raise
         if out is not None:
             out.close(ok=False)
-        print(f"{PROG}: error: internal error ({type(e).__name__}: {e}); please report it with "
-              f"the command that caused it (ELZZUR_DEBUG=1 shows where it happened)",
-              file=sys.stderr)
+        report(f"internal error ({type(e).__name__}: {str(e)[:200]}); please report it with "
+               f"the command that caused it (ELZZUR_DEBUG=1 shows where it happened)")
         return INTERNAL_ERROR
+    finally:
+        signals()
+        streams()
     return 0
+
+
+def write_out(action, *args) -> None:
+    """Write to (or flush) standard output or error for argparse: a write error on standard
+    output is an error like any other (a closed pipe is not: ``main`` takes it as the reader
+    having had enough); standard error that cannot be written has nowhere to say so."""
+    try:
+        action(*args)
+    except BrokenPipeError:
+        if getattr(action, "__self__", None) is sys.stdout:
+            raise
+    except OSError as e:
+        if getattr(action, "__self__", None) is sys.stdout:
+            raise ElzzurError(f"cannot write standard output: {e.strerror}") from None
+
+
+def report(message: str) -> None:
+    """``elzzur: error: …`` on standard error, if it can be written at all."""
+    try:
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+    except (OSError, ValueError):  # standard error full or closed: the status says it all
+        pass
+
+
+# --- signals -------------------------------------------------------------------------------
+
+SIGINT = 2
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (``timeout``, ``kill``, a closed terminal), raised wherever elzzur is,
+    so that it ends as Ctrl-C ends it: every ``AtomicOutput`` removes its temporary file, a
+    batch's worker processes stop, and the status is 128 + ``signal``."""
+
+    def __init__(self, signal: int) -> None:
+        super().__init__(signal)
+        self.signal = signal
+
+
+def catch_signals():
+    """Answer SIGTERM and SIGHUP with ``Terminated`` (they would kill elzzur where it stands,
+    leaving temporary files); returns the function that puts the old handlers back. The C
+    module ``_signal``, not ``signal``, whose import of ``enum`` costs milliseconds."""
+    try:
+        import _signal
+    except ImportError:  # not CPython
+        return lambda: None
+    numbers = [getattr(_signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(_signal, name)]
+
+    def stop(number: int, frame) -> None:
+        for other in numbers + [_signal.SIGINT]:  # once: cleaning up is not to be cut short
+            _signal.signal(other, _signal.SIG_IGN)
+        raise Terminated(number)
+
+    try:
+        old = [(number, _signal.signal(number, stop)) for number in numbers]
+    except ValueError:  # not the main thread: signals are the main thread's to answer
+        return lambda: None
+
+    def restore() -> None:
+        for number, handler in old:
+            try:
+                _signal.signal(number, handler if handler is not None else _signal.SIG_DFL)
+            except (ValueError, OSError):
+                pass
+    return restore
+
+
+# --- standard streams and the locale ---------------------------------------------------------
+
+class ClosedStream:
+    """What stands for a standard stream the shell closed (``elzzur demo >&-``), where Python
+    has None: writing to it fails like writing to a closed file (standard output: an error,
+    exit 1), or, for standard error, where nothing could be reported, does nothing."""
+
+    encoding = "utf-8"
+
+    def __init__(self, name: str, fails: bool) -> None:
+        self.name, self.fails = name, fails
+
+    def write(self, text: str) -> int:
+        if self.fails:
+            import errno
+
+            raise OSError(errno.EBADF, f"{self.name} is closed")
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        raise ValueError(f"{self.name} is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+def standard_streams():
+    """Make standard output and error safe to write, whatever the shell and the locale gave:
+
+    - a closed stream (None in ``sys``) becomes a ``ClosedStream``, and its file descriptor is
+      taken by /dev/null, opened the other way round, so that no file elzzur opens later
+      lands there, where a stray write would go into it;
+    - a stream in ASCII (the C locale with ``PYTHONUTF8=0``, ``PYTHONIOENCODING=ascii``) writes
+      UTF-8 instead, as elzzur's files (``-o``) do: words in any language come out, and
+      ``elzzur cat > list.txt`` writes a list elzzur can read back. Another encoding (a
+      legacy locale, ISO-8859-9) is kept, and a letter it cannot write is written as an
+      escape (``\\u0130``), not a crash.
+
+    Returns the function that puts them back (``main`` runs in-process in tests)."""
+    before = (sys.stdout, sys.stderr)
+    for name, fd, fails in (("stdout", 1, True), ("stderr", 2, False)):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, ClosedStream(f"standard {name[3:]}put" if fails else name,
+                                            fails))
+            occupy(fd)
+            continue
+        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+        if encoding in ("utf-8", "utf8") or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            if encoding in ("ascii", "us-ascii", "ansi-x3.4-1968", "646"):
+                stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+            else:
+                stream.reconfigure(errors="backslashreplace")
+        except (ValueError, OSError, LookupError):
+            pass
+    if sys.stdin is None:
+        occupy(0)
+
+    def restore() -> None:
+        sys.stdout, sys.stderr = before
+    return restore
+
+
+def occupy(fd: int) -> None:
+    """Open /dev/null on the closed descriptor ``fd`` (read-only for output, so writes fail)."""
+    try:
+        os.fstat(fd)
+        return  # open after all (Python set None for another reason)
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_RDONLY if fd else os.O_WRONLY)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+    except OSError:
+        pass
+
+
+def in_utf8_mode(argv: list[str]) -> None:
+    """Run elzzur again in Python's UTF-8 mode when the locale cannot decode its arguments.
+
+    In the C locale with ``PYTHONUTF8=0``, Python reads the arguments as ASCII: a Turkish board
+    typed as ``İ`` arrives as the two escapes ``\\udcc4\\udcb0``, and a file name with an
+    accent only works as long as it stays in that form. UTF-8 mode (``python -X utf8``, what
+    Python does by itself in the C locale unless told not to) reads arguments, file names
+    and the environment as UTF-8, so both work. Nothing happens in a UTF-8 locale, or when
+    every argument is ASCII or was read (a legacy locale that decoded it): the common case
+    costs one attribute test."""
+    if sys.flags.utf8_mode or not any(not arg.isascii() for arg in argv):
+        return
+    undecoded = False
+    for arg in argv:
+        if not arg.isascii() and any("\udc80" <= ch <= "\udcff" for ch in arg):
+            try:  # bytes the locale could not read (kept as escapes): are they UTF-8?
+                os.fsencode(arg).decode("utf-8")
+            except (UnicodeError, ValueError):
+                return  # not UTF-8 either: leave them as the locale read them
+            undecoded = True
+    original = getattr(sys, "orig_argv", None)
+    if not undecoded or os.name != "posix" or not original or original[-len(argv):] != argv:
+        return
+    try:
+        os.execv(sys.executable, [sys.executable, "-X", "utf8", *original[1:]])
+    except OSError:
+        pass  # then as it is
 
 
 if __name__ == "__main__":

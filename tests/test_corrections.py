@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from elzzur.grid.board import Board, Cell, parse_board
 from elzzur.lexicon.corrections import Corrections, corrections_path, read_corrections
 from elzzur.lexicon.dictionary import Dictionary, load_dictionary
-from elzzur.errors import ElzzurError
+from elzzur.errors import ElzzurError, quoted
 from elzzur.lexicon.languages import get_language
 from elzzur.grid.rules import get_rules
 from elzzur.scrabble import best_moves
@@ -115,7 +115,8 @@ def test_words_are_normalised_the_languages_way(cli, data_dir):
 ])
 def test_an_impossible_word_is_an_error_naming_why(cli, data_dir, word, why):
     result = cli("words", "add", "-l", "en", "fine", word)
-    assert result.error(1) == f"elzzur: error: {word!r} cannot be a word of English (en): {why}"
+    # (quoted: at most 40 characters of it, and its length)
+    assert result.error(1) == f"elzzur: error: {quoted(word)} cannot be a word of English (en): {why}"
     assert not (data_dir / "words").exists()  # nothing recorded, not even the good word
 
 

@@ -7,6 +7,7 @@ does not use."""
 
 from __future__ import annotations
 
+from ..errors import quoted
 from ..grid.results import SORT_ORDERS
 from ..record import Record
 
@@ -24,22 +25,52 @@ class Args:
 
 DESCRIPTION = "Solve Ruzzle-style word boards: every word on the board with its best path and score."
 
-def positive(text: str) -> int:
-    """A whole number of at least 1 (the type of --top, --rows, --jobs, …)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise ValueError(f"must be at least 1, not {value}")
-    return value
-
 def whole(text: str) -> int:
     """Any whole number (the type of --seed)."""
     try:
         return int(text)
     except ValueError:
-        raise ValueError(f"{text!r} is not a whole number") from None
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if digits.isdecimal():  # int() refuses more than 4,300 digits
+            raise ValueError(f"a number of {len(digits):,} digits is too large") from None
+        raise ValueError(f"{quoted(text)} is not a whole number") from None
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (the type of --top, --rows, --jobs, …)."""
+    value = whole(text)
+    if value < 1:
+        raise ValueError(f"must be at least 1, not {value}")
+    return value
+
+def natural(text: str) -> int:
+    """A whole number of at least 0 (the type of generate's targets: --min-words, …)."""
+    value = whole(text)
+    if value < 0:
+        raise ValueError(f"must be at least 0, not {value}")
+    return value
+
+MAX_TIMEOUT = 86_400  # seconds: a day; `inf` or `nan` would never end
+
+def seconds(text: str) -> float:
+    """A number of seconds, more than 0 and at most a day (the type of --timeout)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{quoted(text)} is not a number of seconds") from None
+    if not 0 < value <= MAX_TIMEOUT:  # (nan compares false)
+        raise ValueError(f"must be more than 0 and at most {MAX_TIMEOUT:,} seconds (a day), "
+                         f"not {value:g}")
+    return value
+
+MAX_COUNT = 1_000_000  # boards one run generates: what one board text may hold (grid.board)
+
+def board_count(text: str) -> int:
+    """A number of boards to generate: at least 1, at most ``MAX_COUNT``."""
+    value = positive(text)
+    if value > MAX_COUNT:
+        raise ValueError(f"must be at most {MAX_COUNT:,} (the boards one file may hold), "
+                         f"not {value:,}")
+    return value
 
 class Option(Record):
     """One option of one command: its spellings, where it goes, and what it accepts."""
@@ -106,7 +137,8 @@ COMMANDS: dict[str, tuple[str, list[Option], str]] = {
                     "input, or an inline board; repeat -b for more boards"),
         *SOLVE_OUTPUT,
         Option(("--jobs",), "jobs", positive, default=1, metavar="N",
-               help="solve a batch in N processes (default: 1); output stays in input order"),
+               help="solve a batch in N processes (default: 1; never more than the boards, "
+                    "nor than the CPUs); output stays in input order"),
     ], """\
 examples:
   elzzur solve -l en -b my.board
@@ -176,18 +208,20 @@ they are applied wherever it is used."""),
                help="the game whose scores the targets count (default: ruzzle)"),
         Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
                help="the dictionary targets and JSON count words in (default: the language's)"),
-        Option(("--min-words",), "min_words", whole, metavar="N", help="at least N words"),
-        Option(("--max-words",), "max_words", whole, metavar="N", help="at most N words"),
-        Option(("--min-score",), "min_score", whole, metavar="S",
+        Option(("--min-words",), "min_words", natural, metavar="N", help="at least N words"),
+        Option(("--max-words",), "max_words", natural, metavar="N", help="at most N words"),
+        Option(("--min-score",), "min_score", natural, metavar="S",
                help="a total score of at least S (under --rules)"),
-        Option(("--min-longest",), "min_longest", whole, metavar="L",
+        Option(("--min-longest",), "min_longest", natural, metavar="L",
                help="a word of at least L letters"),
         Option(("--avoid",), "avoid", str, metavar="WORDS",
                help="a word list no board may spell a word of (e.g. offensive words)"),
-        Option(("--timeout",), "timeout", float, default=10.0, metavar="SECONDS",
-               help="give up a target after this long, per board (default: 10)"),
-        Option(("--count",), "count", positive, default=1, metavar="K",
-               help="write K boards (separated by blank lines, or as files in the folder -o)"),
+        Option(("--timeout",), "timeout", seconds, default=10.0, metavar="SECONDS",
+               help="give up a target after this long, per board (default: 10; at most a "
+                    "day)"),
+        Option(("--count",), "count", board_count, default=1, metavar="K",
+               help="write K boards (separated by blank lines, or as files in the folder -o; "
+                    "at most 1,000,000)"),
         Option(("--format",), "format", str, default="text", choices=("text", "json"),
                help="json: each board with its word count, total score and longest word"),
         OUTPUT,

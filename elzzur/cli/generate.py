@@ -20,7 +20,7 @@ def run_generate(args: Args, out: Output) -> None:
     refuse_inputs(args)
     language = get_language(args.language)
     rules = get_rules(args.rules)
-    dice = get_dice(args.dice, language) if args.dice else None
+    dice = get_dice(args.dice, language) if args.dice is not None else None  # "": unknown
     rows = args.rows or (dice.rows if dice else rules.rows)
     cols = args.cols or (dice.cols if dice else rules.cols)
     target = Target(args.min_words, args.max_words, args.min_score, args.min_longest)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..errors import ElzzurError, UsageError
+from ..errors import ElzzurError, UsageError, quoted
 from .commands import Args
 from .output import Output, refuse_inputs
 
@@ -67,13 +67,14 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
 
 def render_all(boards, language, dictionary, args: Args):
     """Each board's output text, in order: here, or spread over ``--jobs`` processes."""
-    if args.jobs > 1 and len(boards) > 1:
+    jobs = workers(args.jobs, len(boards))
+    if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        pool = ProcessPoolExecutor(args.jobs, initializer=_worker_start,
+        pool = ProcessPoolExecutor(jobs, initializer=_worker_start,
                                    initargs=(args.language, args))
         try:
-            chunk = max(1, min(256, len(boards) // (4 * args.jobs)))
+            chunk = max(1, min(256, len(boards) // (4 * jobs)))
             yield from pool.map(_worker_render, boards, chunksize=chunk)
         finally:  # on Ctrl-C or an error, the boards not yet started are dropped
             pool.shutdown(wait=False, cancel_futures=True)
@@ -81,17 +82,29 @@ def render_all(boards, language, dictionary, args: Args):
     for board in boards:
         yield render_board(board, language, dictionary, args)
 
+def workers(jobs: int, boards: int) -> int:
+    """The processes ``--jobs`` may start: no more than the boards, nor than the CPUs this
+    process may run on (more only cost memory: ``--jobs 100000`` would start a hundred
+    thousand Pythons)."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(jobs, boards, cpus))
+
 _worker: list = []
 
 def _worker_start(spec: str, args: Args) -> None:
     """Load the language (a code or a file's path, as given to -l) and dictionary once.
-    Ctrl-C reaches every process of the terminal's group: only the parent answers it."""
+    Ctrl-C (and SIGHUP, SIGTERM) reaches every process of the terminal's group: only the
+    parent answers it, and stops the workers."""
     import signal
 
     from ..lexicon.dictionary import load_dictionary
     from ..lexicon.languages import get_language
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_IGN)
     language = get_language(spec)
     _worker[:] = [language, load_dictionary(args.dictionary, language, not args.no_corrections),
                   args]
@@ -154,7 +167,9 @@ def shown_rows(rows, args: Args, language) -> list:
         word = language.normalize(args.show)
         match = [row for row in rows if row[0] == word]
         if not match:
-            raise ElzzurError(f"--show {args.show!r}: {word or args.show} is not on this board"
+            text = word or args.show
+            text = text if len(text) <= 60 and text.isprintable() else quoted(text)
+            raise ElzzurError(f"--show {quoted(args.show)}: {text} is not on this board"
                               + (" among the common words (--common)" if args.common else ""))
         shown.insert(0, match[0])
     return shown

@@ -20,9 +20,10 @@ silently unused. The file is rewritten whole (atomically), keeping its comments.
 from __future__ import annotations
 
 import os
+import stat
 
 from .cleaning import classify, reason_label
-from ..errors import ElzzurError
+from ..errors import ElzzurError, quoted
 from .languages import Language
 from ..files import data_path
 
@@ -41,7 +42,8 @@ def normalize_word(text: str, language: Language) -> str:
     key, reason = classify(text, language, ignore_case=True)
     if key is None:
         why = reason_label(reason, language) if reason else "empty"
-        raise ElzzurError(f"{text!r} cannot be a word of {language.name} ({language.code}): {why}")
+        raise ElzzurError(f"{quoted(text)} cannot be a word of {language.name} ({language.code}): "
+                          f"{why}")
     return key
 
 
@@ -170,13 +172,13 @@ def parse(text: str, language: Language, origin: str) -> Corrections:
         sign = line[0]
         word = line[1:].split("#", 1)[0].strip()  # '+WORD  # a note' is fine
         if sign not in "+-":
-            raise ElzzurError(f"{where}: {line!r} is not a correction (write +WORD to add a word, "
-                              f"-WORD to remove one, # before a comment)")
+            raise ElzzurError(f"{where}: {quoted(line)} is not a correction (write +WORD to add "
+                              f"a word, -WORD to remove one, # before a comment)")
         if not word:
-            raise ElzzurError(f"{where}: {line!r} names no word")
+            raise ElzzurError(f"{where}: {quoted(line)} names no word")
         key, reason = classify(word, language, ignore_case=True)
         if key is None:
-            raise ElzzurError(f"{where}: {word!r} cannot be a word of {language.name}: "
+            raise ElzzurError(f"{where}: {quoted(word)} cannot be a word of {language.name}: "
                               f"{reason_label(reason, language)}")
         if key in signs and signs[key][0] != sign:
             other_sign, other = signs[key]
@@ -194,14 +196,19 @@ def read_corrections(language: Language) -> Corrections:
     from ..files import note_input, read_limited
 
     path = corrections_path(language)
-    try:
-        with open(path, "rb") as f:
+    try:  # without blocking: a named pipe there would wait for a writer on every run
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            from ..datafiles import not_a_file
+
+            raise ElzzurError(f"{path}: is {not_a_file(mode)}, not a file of corrections")
+        with os.fdopen(fd, "rb") as f:
             data = read_limited(f, LIMIT)
             note_input(path, f.fileno())  # an input of this run: -o must not replace it
     except FileNotFoundError:
         return Corrections(language, path)
-    except IsADirectoryError:
-        raise ElzzurError(f"{path}: is a directory, not a file of corrections") from None
     except OSError as e:
         raise ElzzurError(f"{path}: {e.strerror}") from None
     from ..files import check_size, decode_text

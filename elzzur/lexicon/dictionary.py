@@ -16,11 +16,10 @@ merges). Scrabble's move search needs every word in one graph, for its cross-wor
 
 from __future__ import annotations
 
-import io
 import os
 
 from .cleaning import ALPHABET, MAX_WORD, TOO_LONG, TOO_SHORT, CleanReport, capitals_only, \
-    clean_list, reason_label, shortest_word
+    clean_list, reason_label, shortest_word, split_lines
 from ..errors import ElzzurError
 from ..files import check_size, decode_text, missing, named
 from .graph import TERMINAL, WordGraph, build, graph_path
@@ -232,7 +231,7 @@ def read_dictionary_file(path: str) -> tuple[bytes, bool]:
 def words_of(data: bytes, path: str, language: Language) -> tuple[set[str], CleanReport]:
     """``read_words`` of a list's bytes."""
     text = decode_text(data, path)
-    lines = io.StringIO(text, newline=None).readlines()
+    lines = split_lines(text, path)  # refused before splitting past cleaning.MAX_ENTRIES
     return clean_list(lines, language, path, capitals_only(text))
 
 
@@ -305,7 +304,7 @@ def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
                                                       for reason, count in dropped if count])
     else:
         words, report = words_of(source, path, language)
-        data = build(words, alphabet(language))
+        data = build(words, alphabet(language), origin=path)
         graph = WordGraph(data, path)
     cache.write(cached, pack(data, report), key)
     return Dictionary(graph, path, trie_path=trie_path, report=report)
@@ -374,7 +373,7 @@ def trie_graph(data: bytes, path: str, language: Language) -> tuple[bytes, int, 
         trie = trie_from_bytes(data, path)
         keys = trie.keys()
         kept, dropped = game_keys(keys, language)
-        return marshal.dumps((len(keys), dropped, build(kept, alphabet(language))))
+        return marshal.dumps((len(keys), dropped, build(kept, alphabet(language), origin=path)))
 
     if not hasattr(os, "fork"):
         result = derive()
