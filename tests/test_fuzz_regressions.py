@@ -149,6 +149,15 @@ def test_a_damaged_builtin_word_graph(tmp_path):
         list(WordGraph.load(str(path)))
 
 
+def test_a_damaged_word_graph_looked_up_is_an_error():
+    """Found by tools/fuzz.py dictionary (seed 14): a flipped byte sent a lookup past the edge
+    array (IndexError); looking a word or a prefix up in a damaged graph is a clear error."""
+    data = fuzz.apply_edits(fuzz.DictionaryTarget.fixtures()[1], (("flip", 437, 0),))
+    graph = WordGraph(data, "bad.dawg")
+    with pytest.raises(ElzzurError, match="bad.dawg: the word graph is damaged"):
+        "CAT" in graph  # noqa: B015 -- what the fuzzer did first
+
+
 # --- position ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("cgp, message", [

@@ -116,13 +116,17 @@ class WordGraph:
     def node_of(self, text: str) -> int:
         """The node reached by the letters of ``text`` from the root, or -1."""
         node = 0
-        for ch in text:
-            letter = self.index.get(ch)
-            if letter is None:
-                return -1
-            node = self.child(node, letter)
-            if node < 0:
-                return -1
+        try:
+            for ch in text:
+                letter = self.index.get(ch)
+                if letter is None:
+                    return -1
+                node = self.child(node, letter)
+                if node < 0:
+                    return -1
+            self.masks[node]  # a target out of range is damage, not a node
+        except IndexError:  # an edge or a target beyond the arrays: a damaged file
+            raise ElzzurError(f"{self.origin}: the word graph is damaged") from None
         return node
 
     def __contains__(self, word: str) -> bool:
