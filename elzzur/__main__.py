@@ -278,6 +278,7 @@ def catch_signals():
         old = [(number, _signal.signal(number, stop)) for number in numbers]
     except ValueError:  # not the main thread: signals are the main thread's to answer
         return lambda: None
+    old.append((_signal.SIGINT, _signal.getsignal(_signal.SIGINT)))  # ``stop`` ignores it
 
     def restore() -> None:
         for number, handler in old:

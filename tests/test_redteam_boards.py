@@ -442,15 +442,18 @@ def test_the_window_shows_the_size_error_in_its_status_bar(tmp_path, monkeypatch
             time.sleep(0.05)
         monkeypatch.setenv("DISPLAY", f":{number}")
     try:
-        from elzzur.views.gui import create_app
-
+        # in a child: a Tk interpreter keeps its X connection after destroy(), and once this
+        # test's Xvfb is gone, Xlib would end the whole test process at its next X call
         (tmp_path / "big.board").write_text(("A " * 100 + "\n") * 100, encoding="utf-8")
-        root, app = create_app("en", "ruzzle", None, str(tmp_path / "big.board"))
-        try:
-            assert "100x100 board is larger than the window's grid" in app.status.get()
-            assert app.shape == (4, 4)
-        finally:
-            root.destroy()
+        script = ("import sys\nfrom elzzur.views.gui import create_app\n"
+                  "root, app = create_app('en', 'ruzzle', None, sys.argv[1])\n"
+                  "print(app.shape)\nprint(app.status.get())\nroot.destroy()\n")
+        done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "big.board")],
+                              capture_output=True, text=True, timeout=120, env=child_env())
+        assert done.returncode == 0, done.stderr
+        shape, status = done.stdout.split("\n", 1)
+        assert "100x100 board is larger than the window's grid" in status
+        assert shape == "(4, 4)"
     finally:
         if server is not None:
             server.kill()

@@ -471,3 +471,22 @@ def test_bytes_that_are_not_utf8_are_refused_as_they_are():
     assert run.returncode == 1 and len(run.stderr.splitlines()) == 1, run.stderr
     assert run.stderr.startswith(b"elzzur: error: inline board, ")
     assert b"'\\udcff' is not a letter of English" in run.stderr
+
+
+def test_after_a_signal_in_process_ctrl_c_works_again():
+    """``main`` answers SIGTERM by ignoring further signals while it cleans up; once it returns,
+    the caller's handlers are back, Ctrl-C's included (a test process or a program embedding
+    elzzur would otherwise ignore Ctrl-C for ever)."""
+    import signal
+
+    from elzzur.__main__ import Terminated, catch_signals
+
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    restore = catch_signals()
+    try:
+        with pytest.raises(Terminated):
+            signal.getsignal(signal.SIGTERM)(signal.SIGTERM, None)
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        restore()
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
