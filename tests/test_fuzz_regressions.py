@@ -158,6 +158,19 @@ def test_a_damaged_word_graph_looked_up_is_an_error():
         "CAT" in graph  # noqa: B015 -- what the fuzzer did first
 
 
+def test_a_word_graph_claiming_an_enormous_longest_word_is_an_error():
+    """Found by the same run: a header saying the longest word has 2**31 letters made the
+    search build tables that long (a hang); no graph elzzur builds has words over 64 letters."""
+    from elzzur.lexicon.cleaning import MAX_WORD
+    from elzzur.lexicon.graph import LONGEST
+
+    assert LONGEST == MAX_WORD
+    data = fuzz.apply_edits(fuzz.DictionaryTarget.fixtures()[1], (("u64", 16, 2**63),))
+    with pytest.raises(ElzzurError, match="bad.dawg: the word graph is damaged .its longest word "
+                                          "would have 2,147,483,648 letters, at most 64"):
+        WordGraph(data, "bad.dawg")
+
+
 # --- position ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("cgp, message", [

@@ -42,6 +42,7 @@ def backend() -> str:
 
 
 MAGIC = b"ELZG"
+LONGEST = 64  # letters in a word (cleaning.MAX_WORD): what every built graph holds at most
 VERSION = 1
 HEADER_SIZE = 28  # the magic and six u32
 TERMINAL = 1 << 63
@@ -64,6 +65,9 @@ class WordGraph:
             raise ElzzurError(f"{origin}: not a word graph of version {VERSION}")
         if n_nodes == 0:  # even an empty dictionary has its root
             raise ElzzurError(f"{origin}: word graph has no nodes")
+        if longest > LONGEST:  # the search sizes its tables by it: a damaged one would hang it
+            raise ElzzurError(f"{origin}: the word graph is damaged (its longest word would have "
+                              f"{longest:,} letters, at most {LONGEST} are possible)")
         start = HEADER_SIZE + _padded(alpha_len)
         end = start + 12 * n_nodes + 8 * n_edges
         if len(data) != end:
