@@ -153,14 +153,7 @@ def cases():
 
 # Left to the helpers who own these files (issue 14): each mark must go when its call is fixed
 # (strict: the test then fails until the mark is removed).
-OWNED_ELSEWHERE = {
-    ("load_dictionary", "language"): "elzzur/lexicon/dictionary.py: no check that language "
-                                     "is a Language (AttributeError)",
-    ("Dictionary.from_words", "language"): "elzzur/lexicon/dictionary.py: no check that "
-                                           "language is a Language (AttributeError)",
-    ("random_board", "language"): "elzzur/grid/generate.py: no check that language is a "
-                                  "Language (AttributeError)",
-}
+OWNED_ELSEWHERE: dict = {}  # (function, argument) pairs known to fail: none left
 
 
 def marked(pairs):

@@ -28,7 +28,7 @@ import time
 from .board import MAX_CELLS, MAX_TILE_LETTERS, Board, Cell, check_cells
 from .. import datafiles
 from ..errors import ElzzurError, UsageError, quoted
-from ..lexicon.languages import Language
+from ..lexicon.languages import Language, as_language
 from ..record import Record
 from .rules import bonus_rounds, bonus_weights as drawn_bonuses
 
@@ -38,6 +38,7 @@ BONUS_DRAWS = ("elzzur", "round1", "round2", "round3", "none")
 
 def random_board(language: Language, rows: int = 4, cols: int = 4, seed=None) -> Board:
     """A rows x cols board, letters by in-text frequency, bonuses as elzzur drew them."""
+    language = as_language(language)
     if rows < 1 or cols < 1:
         raise ValueError("a board needs at least one row and one column")
     check_cells(rows, cols, "random_board")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .board import Board
 from ..lexicon.dictionary import Dictionary
 from ..lexicon.graph import backend
-from ..lexicon.languages import Language
+from ..lexicon.languages import Language, as_language
 from ..errors import ElzzurError
 from .results import Found, Solution
 from .rules import Rules, get_rules, tile_codes
@@ -54,14 +54,6 @@ def _arguments(board, dictionary, language, rules, min_length, use, revisit, lim
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def as_language(language) -> Language:
-    """``language`` itself if it is a Language, else a TypeError that says how to get one."""
-    if isinstance(language, Language):
-        return language
-    raise TypeError(f"language must be a Language (elzzur.get_language({language!r:.20})), "
-                    f"not {type(language).__name__}")
 
 
 def as_rules(rules) -> Rules:

@@ -23,7 +23,7 @@ from .cleaning import ALPHABET, MAX_WORD, TOO_LONG, TOO_SHORT, CleanReport, capi
 from ..errors import ElzzurError
 from ..files import check_size, decode_text, missing, named
 from .graph import TERMINAL, WordGraph, build, graph_path
-from .languages import Language, get_language
+from .languages import Language, as_language, get_language
 from .. import cache
 
 MARISA_SUFFIX = ".marisa"
@@ -56,7 +56,7 @@ class Dictionary:
     @classmethod
     def from_words(cls, words, language: Language, source: str = "words") -> Dictionary:
         """A dictionary of already-clean keys (tests and the Python API)."""
-        return cls(WordGraph(build(words, alphabet(language))), source)
+        return cls(WordGraph(build(words, alphabet(as_language(language)))), source)
 
     def corrected(self, corrections) -> Dictionary:
         """This dictionary with ``corrections`` (``elzzur.lexicon.corrections.Corrections``) laid over
@@ -255,6 +255,7 @@ def load_dictionary(path: str | os.PathLike | None, language: Language,
     A word list's ``report`` says what cleaning dropped; a list that leaves no word at all is
     an ElzzurError naming the reasons.
     """
+    language = as_language(language)
     dictionary = load_list(path, language)
     if dictionary.report is not None and dictionary.report.empty:
         raise ElzzurError(dictionary.report.error())

@@ -43,6 +43,14 @@ MAX_MAPPED = 8  # letters one character may become (ß → SS, Œ → OE): a til
 _translations: dict[int, tuple[dict, dict | None]] = {}
 
 
+def as_language(language) -> Language:
+    """``language`` itself if it is a Language, else a TypeError that says how to get one."""
+    if isinstance(language, Language):  # (defined below: called, never at import)
+        return language
+    raise TypeError(f"language must be a Language (elzzur.get_language({language!r:.20})), "
+                    f"not {type(language).__name__}")
+
+
 def length_bonus(table: tuple[int, ...], step: int, length: int) -> int:
     """The bonus of a word of ``length`` letters from a table indexed by length, which goes on
     past its end in steps of ``step`` (shared by language files and rules files)."""
