@@ -25,6 +25,7 @@
 #define HEADER_SIZE 28 /* struct "<4s6I" */
 #define TERMINAL (UINT64_C(1) << 63)
 #define MAX_LETTERS 63
+#define GRAPH_LONGEST 64 /* letters in a word: lexicon/graph.py LONGEST (cleaning.MAX_WORD) */
 
 /* The exception class, owned by the module (module.c); search.c raises it. */
 extern PyObject *elzzur_SearchLimit;

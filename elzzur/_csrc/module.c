@@ -70,6 +70,10 @@ Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "word graph has no nodes");
         goto fail;
     }
+    if (self->longest > GRAPH_LONGEST) { /* the search sizes its tables by it */
+        PyErr_SetString(PyExc_ValueError, "the word graph is damaged (its longest word is over 64 letters)");
+        goto fail;
+    }
     self->masks = data + start;
     self->first = self->masks + 8 * (size_t)self->n_nodes;
     self->targets = self->first + 4 * (size_t)self->n_nodes;
