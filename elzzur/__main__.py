@@ -17,6 +17,7 @@ import sys
 
 from . import __version__
 from .cli.commands import COMMANDS, DESCRIPTION, MAIN_EXAMPLES, Args
+from .cli.config import applies, apply, came_from
 from .errors import INTERNAL_ERROR, PROG, ElzzurError, quoted
 
 #: command -> (module of elzzur.cli, function): imported when the command runs
@@ -26,6 +27,7 @@ RUN = {
     "cat": ("wordlists", "run_cat"), "compile": ("wordlists", "run_compile"),
     "generate": ("generate", "run_generate"), "gui": ("gui", "run_gui"),
     "scrabble": ("scrabble", "run_scrabble"), "words": ("words", "run"),
+    "config": ("config", "run_config"),
 }
 
 
@@ -46,7 +48,7 @@ def quick_parse(argv: list[str]) -> Args | None:
     command = argv[0]
     options = COMMANDS[command][1]
     spelling = {flag: option for option in options for flag in option.flags}
-    values = {o.dest: ([] if o.kind is list else o.default) for o in options}
+    values = {o.dest: ([] if o.kind is list else default(command, o)) for o in options}
     seen = set()
     i = 1
     while i < len(argv):
@@ -128,7 +130,7 @@ def build_parser():
             elif o.kind is list:
                 kwargs.update(action="append", metavar=o.metavar)
             else:
-                kwargs.update(default=o.default, metavar=o.metavar, choices=o.choices)
+                kwargs.update(default=default(name, o), metavar=o.metavar, choices=o.choices)
                 if o.kind is not str:
                     kwargs["type"] = typed(o.kind)
             sub.add_argument(*o.flags, **kwargs)  # required options: see parse_args
@@ -163,6 +165,22 @@ def parse_args(argv: list[str]) -> Args:
                 "the following arguments are required: "
                 + ", ".join("/".join(o.flags) for o in missing))
         args = Args(**vars(namespace))
+    return with_config(args)
+
+UNSET = object()  # both parsers' default for an option whose default the config gives
+
+def default(command: str, option):
+    """``option``'s default in both parsers: ``UNSET`` where the config file or the environment
+    may give it (``with_config`` fills it in), else the table's."""
+    return UNSET if option.default is not None and applies(command, option.dest) \
+        else option.default
+
+def with_config(args: Args) -> Args:
+    """``args`` with the defaults in force (config file, environment) for the options left
+    ``UNSET``: one function for both parsers; ``args.origins`` says where each came from."""
+    if args.command in COMMANDS:
+        given = {dest for dest, value in vars(args).items() if value is not UNSET}
+        args.origins = apply(args.command, args.__dict__, given)
     return args
 
 def main(argv=None) -> int:
@@ -177,7 +195,7 @@ def main(argv=None) -> int:
         argv = list(argv)
     streams = standard_streams()
     signals = catch_signals()
-    out = None
+    out = args = None
     try:
         try:
             args = parse_args(argv)
@@ -192,7 +210,7 @@ def main(argv=None) -> int:
     except ElzzurError as e:
         if out is not None:
             out.close(ok=False)
-        report(str(e))
+        report(str(e) + came_from(args, str(e)))
         return e.exit_status
     except BrokenPipeError:  # `elzzur … | head`: the reader has all it wanted
         drop_stdout()

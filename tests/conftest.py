@@ -28,6 +28,10 @@ os.environ["ELZZUR_LANGUAGES_DIR"] = str(Path(__import__("tempfile").mkdtemp(pre
 # ... nor the user's data (corrections to the dictionaries): an empty data folder, which a test
 # that writes corrections replaces with its own (the ``data_dir`` fixture).
 os.environ["ELZZUR_DATA_DIR"] = str(Path(__import__("tempfile").mkdtemp(prefix="elzzur-data-")))
+# ... nor the user's defaults (elzzur config): a config file that does not exist, no variables.
+os.environ["ELZZUR_CONFIG"] = str(Path(os.environ["ELZZUR_DATA_DIR"]) / "no-config.toml")
+for _variable in ("ELZZUR_LANGUAGE", "ELZZUR_RULES", "ELZZUR_COLOR", "XDG_CONFIG_HOME"):
+    os.environ.pop(_variable, None)
 
 # A 2x3 board whose letters are all different, so every word has exactly one path:
 #   Cdw A   Ttl        C=4 (word x2), A=1, T=1 (letter x3)

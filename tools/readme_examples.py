@@ -77,6 +77,10 @@ def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
     env.pop("ELZZUR_DATA_DIR", None)
     env.pop("XDG_DATA_HOME", None)
     env["HOME"] = str(cwd / ".home")
+    # ... and no defaults of the user's own (elzzur config): none of its file, none of its variables
+    for variable in ("ELZZUR_CONFIG", "XDG_CONFIG_HOME", "ELZZUR_LANGUAGE", "ELZZUR_RULES",
+                     "ELZZUR_COLOR"):
+        env.pop(variable, None)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])) \
         if not installed() else env.get("PYTHONPATH", "")
     script = f'elzzur() {{ "{sys.executable}" -m elzzur "$@"; }}\nset -o pipefail\n{command}\n'

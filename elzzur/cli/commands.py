@@ -81,6 +81,7 @@ class Option(Record):
     def _defaults(cls) -> dict:
         return {"default": None, "metavar": None, "choices": None, "required": False}
 
+COLOR_CHOICES = ("auto", "always", "never")
 LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="LANG",
                   help="language code or language file (default: en); see 'elzzur languages'")
 
@@ -116,7 +117,7 @@ SOLVE_OUTPUT = [
            help="draw WORD's path on the board (text), or pick the word the SVG draws"),
     Option(("--show-top",), "show_top", positive, metavar="N",
            help="draw the paths of the first N words"),
-    Option(("--color",), "color", str, default="auto", choices=("auto", "always", "never"),
+    Option(("--color",), "color", str, default="auto", choices=COLOR_CHOICES,
            help="colour the drawn paths: auto (a terminal, unless NO_COLOR is set)"),
     Option(("--min-length",), "min_length", positive, metavar="N",
            help="only words of at least N letters"),
@@ -127,6 +128,9 @@ SOLVE_OUTPUT = [
                 "list and the totals count only these"),
     OUTPUT,
 ]
+
+RULES = Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+               help="ruzzle (default), boggle, bigboggle, wordhunt, wordament, or a rules file")
 
 # command: (help, options, examples)
 COMMANDS: dict[str, tuple[str, list[Option], str]] = {
@@ -285,6 +289,18 @@ examples:
 the corrections of language xx are the file words/xx.txt in the data folder ($ELZZUR_DATA_DIR,
 else $XDG_DATA_HOME/elzzur, else ~/.local/share/elzzur): +WORD and -WORD lines, # comments;
 run 'elzzur words ACTION --help' for the options of one action."""),
+    # the defaults of one's own: elzzur.cli.config
+    "config": ("show the defaults in force (config file, environment) and where each comes "
+               "from", [LANGUAGE, RULES,
+                        Option(("--color",), "color", str, default="auto", choices=COLOR_CHOICES,
+                               help="colour: auto, always or never")], """\
+examples:
+  elzzur config
+  ELZZUR_LANGUAGE=it elzzur config
+the config file is $ELZZUR_CONFIG, else $XDG_CONFIG_HOME/elzzur/config.toml, else
+~/.config/elzzur/config.toml; its keys (language, rules, color) are the defaults of the options
+of the same name, and ELZZUR_LANGUAGE, ELZZUR_RULES, ELZZUR_COLOR override them; an option on the
+command line overrides both."""),
 }
 
 MAIN_EXAMPLES = """\
