@@ -91,7 +91,9 @@ def build_parser():
         """argparse, but a usage error is one ``elzzur: error: …`` line and exit status 2."""
 
         def error(self, message: str):
-            self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
+            if not message.endswith("?)") and f"see {PROG} help" not in message:
+                message += f" (see '{self.prog} --help')"  # (a hint already says where to look)
+            self.exit(2, f"{PROG}: error: {message}\n")
 
         def _print_message(self, message: str, file=None) -> None:
             # argparse's own swallows write errors: --help to a full disk would say nothing
@@ -139,12 +141,16 @@ def build_parser():
 
             add_actions(sub)
         parser.commands[name] = sub
+    # listed for the main help only: help_command turns `help [COMMAND]` into --help first
+    commands.add_parser("help", help="show this help, or a command's: elzzur help COMMAND "
+                                     "(the same as --help)")
     return parser
 
 def parse_args(argv: list[str]) -> Args:
     """The command line as Args; argparse's SystemExit for help, version and usage errors."""
     args = quick_parse(argv)
     if args is None:
+        argv = help_command(argv)
         parser = build_parser()
         if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
             parser.error(f"options come after the command (elzzur COMMAND {argv[0][:40]} …)")
@@ -155,15 +161,20 @@ def parse_args(argv: list[str]) -> Args:
             extra = take_extra(namespace, extra)
         if extra:
             parser.commands[namespace.command].error("unrecognized arguments: " + " ".join(
-                arg if len(arg) <= 40 and arg.isprintable() else quoted(arg) for arg in extra))
+                arg if len(arg) <= 40 and arg.isprintable() else quoted(arg) for arg in extra)
+                + option_hint(namespace.command, extra))
         # checked here rather than by argparse, which would name a missing -b before a
         # mistyped option: the typo is what the user needs to hear about
         missing = [o for o in COMMANDS[namespace.command][1]
                    if o.required and getattr(namespace, o.dest) is None]
         if missing:
+            from .cli.solve import board_hint
+
+            board = any(o.dest == "board" for o in missing) and namespace.command != "scrabble"
             parser.commands[namespace.command].error(
                 "the following arguments are required: "
-                + ", ".join("/".join(o.flags) for o in missing))
+                + ", ".join("/".join(o.flags) for o in missing)
+                + (f" {board_hint(namespace.command)}" if board else ""))  # (error path)
         args = Args(**vars(namespace))
     return with_config(args)
 
@@ -182,6 +193,41 @@ def with_config(args: Args) -> Args:
         given = {dest for dest, value in vars(args).items() if value is not UNSET}
         args.origins = apply(args.command, args.__dict__, given)
     return args
+
+def help_command(argv: list[str]) -> list[str]:
+    """``elzzur help [COMMAND]`` as the ``--help`` it stands for; a command that does not exist
+    is refused here, before argparse, with the nearest one suggested (argparse would list all)."""
+    if argv and argv[0] == "help":
+        argv = [argv[1], "--help"] if argv[1:2] not in ([], ["help"]) else ["--help"]
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        name = argv[0]
+        near = close_matches(name, [*COMMANDS, "help"])
+        hint = (f"did you mean {' or '.join(map(repr, near))}?" if near
+                else f"choose from {', '.join(COMMANDS)}, help; see '{PROG} --help'")
+        report(f"unknown command {quoted(name)} ({hint})")
+        raise SystemExit(2)
+    return argv
+
+
+def close_matches(word: str, choices) -> list[str]:
+    """The choices nearest to a mistyped ``word`` (at most two), for "did you mean …?".
+    difflib is imported here, on the error path only: it costs start-up time."""
+    if len(word) > 100:
+        return []
+    from difflib import get_close_matches
+
+    return get_close_matches(word, list(choices), n=2, cutoff=0.75)
+
+
+def option_hint(command: str, extra: list[str]) -> str:
+    """`` (did you mean --min-length?)`` for the mistyped options among ``extra``, or ''."""
+    flags = [flag for o in COMMANDS[command][1] for flag in o.flags if flag.startswith("--")]
+    near = []
+    for arg in extra:
+        if arg.startswith("--"):
+            near += [m for m in close_matches(arg.split("=", 1)[0], flags) if m not in near][:1]
+    return f" (did you mean {' or '.join(near)}?)" if near else ""
+
 
 def main(argv=None) -> int:
     """Run one command; return its exit status (0 ok, 1 bad data, 2 usage, 70 a bug in elzzur,

@@ -59,7 +59,13 @@ def presets(kind: str) -> list[str]:
 def unknown(kind: str, name: str, choices: list[str] | None = None) -> UsageError:
     """The error for a name that is no preset of ``kind``: the choices and the way out."""
     choices = presets(kind) if choices is None else choices
-    return UsageError(f"unknown {kind} {quoted(name)} (choose from {', '.join(choices)}, "
+    near = []
+    if isinstance(name, str) and len(name) <= 100:
+        from difflib import get_close_matches  # here: the error path only (start-up cost)
+
+        near = get_close_matches(name, choices, n=2, cutoff=0.6)
+    guess = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+    return UsageError(f"unknown {kind} {quoted(name)} ({guess}choose from {', '.join(choices)}, "
                       f"or give the path of a {kind} file)")
 
 

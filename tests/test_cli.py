@@ -95,7 +95,7 @@ def test_version(cli):
 
 @pytest.mark.parametrize("argv, fragment", [
     ([], "the following arguments are required: COMMAND"),
-    (["frobnicate"], "invalid choice: 'frobnicate'"),
+    (["frobnicate"], "unknown command 'frobnicate' (choose from solve, demo, "),
     (["generate", "-r", "0"], "argument -r/--rows: must be at least 1, not 0"),
     (["generate", "-c", "x"], "argument -c/--cols: 'x' is not a whole number"),
     (["solve", "-b", "A B/C D", "--top", "0"], "argument --top: must be at least 1, not 0"),
@@ -565,7 +565,9 @@ def test_installed_console_script(tmp_path, words_txt, cli):
 def test_python_m_elzzur_reports_errors_without_traceback(run_module):
     done = run_module("solve", "-l", "en", "-b", "A ?/C D")
     assert done.returncode == 1
-    assert done.stderr == "elzzur: error: inline board, row 1: token '?': '?' is not a letter of English\n"
+    assert done.stderr == ("elzzur: error: inline board, row 1: token '?': '?' is not a letter of "
+                           "English (a board is rows separated by '/', tiles by spaces: "
+                           "-b \"C A T/D O G\"; see elzzur help solve)\n")
 
 
 @pytest.mark.parametrize("command", ["demo -l en", "cat -l en"])

@@ -124,7 +124,7 @@ def test_model_functions():
     assert texts[:4] == ["T", "R", "S", "N"] and bonuses[:4] == ["tl", "", "", "dl"]
     assert build_board(texts, bonuses, 4, 4, en) == board
     texts[5] = ""
-    with pytest.raises(Exception, match="row 2, column 2 is empty"):
+    with pytest.raises(Exception, match=r"cell \(1,1\) is empty"):
         build_board(texts, bonuses, 4, 4, en)
     rows = [("AB", 5, (0, 1)), ("BC", 3, (1, 2))]
     assert words_using(rows, 2) == [("BC", 3, (1, 2))]
@@ -307,6 +307,8 @@ def test_tiles_wear_the_palette(gui):
     assert (item(plain.shape, "outline"), float(item(plain.shape, "width"))) == (EDGE, 1.5)
     gui.light(5, 3)
     gui.toggle_filter(6)  # clears the path, marks the filter
+    r, c = divmod(6, gui.shape[1])  # the status names the cell as (row,column) from 0
+    assert gui.status.get().startswith(f"words through cell ({r},{c}): ")
     assert item(gui.cells[6].shape, "outline") == SELECTED and item(gui.cells[6].shape, "dash")
     assert item(gui.cells[5].shape, "outline") == EDGE
     gui.light(5, 3)
@@ -370,12 +372,12 @@ def test_errors_are_shown_not_raised(gui):
     for cell in gui.cells[1:]:
         cell.set("A")
     press(gui, "Return")
-    assert "row 1, column 1" in gui.status.get()
+    assert "cell (0,0)" in gui.status.get()
     assert gui.status_bar["fg"] == "#b00020"
     assert not gui.busy and gui.words() == []
     gui.cells[0].set("")
     gui.solve()
-    assert "row 1, column 1 is empty" in gui.status.get()
+    assert "cell (0,0) is empty" in gui.status.get()
     gui.cells[0].set("A")
     gui.rules.set("no-such-rules")
     gui.solve()

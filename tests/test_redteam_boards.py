@@ -20,6 +20,7 @@ from hypothesis import given, settings, strategies as st
 import elzzur.grid.board as board_module
 import elzzur.grid.rows as rows_module
 from conftest import REPO, child_env, needs_system
+from elzzur.cli.solve import board_hint
 from elzzur.errors import ElzzurError, quoted
 from elzzur.grid.board import (
     MAX_CELLS, MAX_TILE_LETTERS, Board, Cell, check_cells, grid_neighbours, parse_board,
@@ -570,7 +571,8 @@ def test_an_undecodable_argument_is_a_letter_error_in_a_real_process(tmp_path, w
                              env=child_env(), capture_output=True, timeout=120)
     assert process.returncode == 1
     assert process.stderr.decode() == ("elzzur: error: inline board, row 4: token 'AME\\udcc4': "
-                                       "'\\udcc4' is not a letter of English\n")
+                                       "'\\udcc4' is not a letter of English "
+                                       + board_hint("solve") + "\n")
 
 
 def test_the_readme_documents_the_limits():

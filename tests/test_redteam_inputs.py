@@ -18,6 +18,7 @@ import pytest
 
 from conftest import REPO, SMALL_BOARD, child_env
 from elzzur.cli.commands import COMMANDS
+from elzzur.cli.solve import board_hint
 from elzzur.lexicon import graph
 from elzzur.lexicon.languages import get_language
 
@@ -78,7 +79,7 @@ OPTION_CASES = [
     (["solve", "-b", "A B/C D", "--score", LONG + "=1"], 2, "(100,002 characters)"),
     # long values are quoted short, wherever argparse or elzzur names them
     (["solve", "-b", "A B/C D", "--sort", LONG], 2, "invalid choice: 'xxxx"),
-    ([LONG], 2, "argument COMMAND: invalid choice: 'xxxx"),
+    ([LONG], 2, "unknown command 'xxxx"),
     (["demo", LONG], 2, "unrecognized arguments: 'xxxx"),
     (["solve", "-l", LONG, "-b", "A B/C D"], 2, "unknown language 'xxxx"),
     (["solve", "--rules", "a/" + LONG, "-b", "A B/C D"], 2, "(100,002 characters): no such rules"),
@@ -462,7 +463,8 @@ def test_an_ascii_output_encoding_still_writes_every_letter():
         run = run_elzzur("solve", "-l", "tr", "-b", "İ Ω1", env=env)
         lines = run.stderr.decode("utf-8").splitlines()
         assert run.returncode == 1 and len(lines) == 1, run.stderr
-        assert lines[0].endswith("token 'Ω1': 'Ω' is not a letter of Turkish")
+        assert lines[0].endswith("token 'Ω1': 'Ω' is not a letter of Turkish "
+                                 + board_hint("solve"))
 
 
 def test_bytes_that_are_not_utf8_are_refused_as_they_are():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..errors import ElzzurError, UsageError, quoted
+from ..errors import PROG, ElzzurError, UsageError, quoted
 from .commands import Args
 from .output import Output, refuse_inputs
 
@@ -19,8 +19,19 @@ def run_solve(args: Args, out: Output) -> None:
     boards = []
     for source in args.board:
         text, origin = read_board_text(source)
-        boards += parse_boards(text, language, origin)
+        try:
+            boards += parse_boards(text, language, origin)
+        except ElzzurError as e:
+            if origin != "inline board":
+                raise
+            raise type(e)(f"{e} {board_hint('solve')}") from None
     solve_boards(boards, language, args, out)
+
+def board_hint(command: str) -> str:
+    """The board syntax in one line, ending the error of a missing or mistyped board: the
+    first thing a new player gets wrong, and the README's syntax section is far away."""
+    return (f"(a board is rows separated by '/', tiles by spaces: -b \"C A T/D O G\"; "
+            f"see {PROG} help {command})")
 
 def run_demo(args: Args, out: Output) -> None:
     from ..grid.board import BOARD_LIMIT, parse_boards

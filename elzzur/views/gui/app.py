@@ -454,7 +454,7 @@ class App:
         self.show_words()
         if self.filter_cell is not None:
             r, c = divmod(cell, self.shape[1])
-            self.info(f"words through row {r + 1}, column {c + 1}: {len(self.shown)} "
+            self.info(f"words through cell ({r},{c}): {len(self.shown)} "
                       "(click it again, or Ctrl+F, to show all)")
 
     def filter_focused(self) -> None:

@@ -67,12 +67,12 @@ def split_token(token: str, language) -> tuple[str, str]:
 
 def build_board(texts: list[str], bonuses: list[str], rows: int, cols: int, language) -> Board:
     """The board the grid shows: each entry's text with its bonus code, parsed as a board
-    token; an empty cell or a bad token is an error naming the cell (row, column from 1)."""
+    token; an empty cell or a bad token is an error naming the cell, (row,column) from 0."""
     if len(texts) != rows * cols or len(bonuses) != rows * cols:
         raise ElzzurError(f"a {rows}x{cols} board needs {rows * cols} cells")
     cells = []
     for index, (text, bonus) in enumerate(zip(texts, bonuses)):
-        where = f"row {index // cols + 1}, column {index % cols + 1}"
+        where = f"cell ({index // cols},{index % cols})"  # (row,column) from 0, as every view
         text = text.strip()
         if not text:
             raise ElzzurError(f"{where} is empty: type a letter, or '.' for a hole")

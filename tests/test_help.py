@@ -1,0 +1,109 @@
+"""Help that helps: `elzzur help [COMMAND]`, "did you mean …?" for mistyped commands, options,
+languages, rules and presets, and the board syntax where a board is missing or mistyped."""
+
+from __future__ import annotations
+
+import pytest
+
+from elzzur.cli.solve import board_hint
+from elzzur.datafiles import unknown
+from elzzur.errors import UsageError
+from elzzur.lexicon.languages import get_language
+
+HINT = ("(a board is rows separated by '/', tiles by spaces: -b \"C A T/D O G\"; "
+        "see elzzur help solve)")
+
+
+def test_the_board_hint_is_one_line():
+    assert board_hint("solve") == HINT
+
+
+@pytest.mark.parametrize("command", [[], ["solve"], ["scrabble"], ["help"]])
+def test_help_is_the_same_as_dash_dash_help(cli, command):
+    asked = cli("help", *command)
+    flagged = cli(*[c for c in command if c != "help"], "--help")
+    assert asked.code == flagged.code == 0
+    assert asked.out == flagged.out and asked.out.startswith("usage: elzzur")
+    assert asked.err == ""
+
+
+def test_the_main_help_lists_help(cli):
+    out = cli("--help").out
+    assert "    help      show this help, or a command's: elzzur help COMMAND" in out
+
+
+def test_help_for_a_mistyped_command_suggests_one(cli):
+    assert cli("help", "slove").error(2) == \
+        "elzzur: error: unknown command 'slove' (did you mean 'solve'?)"
+
+
+@pytest.mark.parametrize("typed, near", [("slove", "'solve'"), ("scrable", "'scrabble'"),
+                                         ("genrate", "'generate'"), ("hlep", "'help'")])
+def test_a_mistyped_command_gets_a_suggestion(cli, typed, near):
+    assert cli(typed, "-b", "A B/C D").error(2) == \
+        f"elzzur: error: unknown command '{typed}' (did you mean {near}?)"
+
+
+def test_a_command_nothing_like_any_lists_them_all(cli):
+    message = cli("frobnicate").error(2)
+    assert message.startswith("elzzur: error: unknown command 'frobnicate' (choose from solve, ")
+    assert message.endswith(", help; see 'elzzur --help')")
+    assert "did you mean" not in message
+
+
+def test_a_mistyped_option_gets_a_suggestion(cli):
+    assert cli("solve", "-b", "A B/C D", "--min-lenght", "3").error(2) == \
+        "elzzur: error: unrecognized arguments: --min-lenght 3 (did you mean --min-length?)"
+    assert cli("solve", "-b", "A B/C D", "--min-lenght=3", "--tpo", "1").error(2) == (
+        "elzzur: error: unrecognized arguments: --min-lenght=3 --tpo 1 "
+        "(did you mean --min-length or --top?)")
+    assert cli("generate", "--rosw", "4").error(2).endswith("(did you mean --rows?)")
+
+
+def test_an_option_nothing_like_any_gets_no_suggestion(cli):
+    assert cli("solve", "-b", "A B/C D", "--frobnicate").error(2) == \
+        "elzzur: error: unrecognized arguments: --frobnicate (see 'elzzur solve --help')"
+
+
+def test_a_missing_board_shows_the_board_syntax(cli):
+    assert cli("solve").error(2) == \
+        f"elzzur: error: the following arguments are required: -b/--board {HINT}"
+
+
+@pytest.mark.parametrize("board", ["C A T/D O", "C A ?/D O G"])
+def test_a_mistyped_inline_board_shows_the_board_syntax(cli, board):
+    message = cli("solve", "-l", "en", "-b", board).error(1)
+    assert message.startswith("elzzur: error: inline board, row ") and message.endswith(HINT)
+
+
+def test_a_board_file_error_has_no_inline_syntax_hint(cli, tmp_path):
+    path = tmp_path / "bad.board"
+    path.write_text("C A T\nD O\n")
+    message = cli("solve", "-l", "en", "-b", str(path)).error(1)
+    assert "line 2: row has 2 cells" in message and HINT not in message
+
+
+def test_unknown_names_suggest_the_nearest():
+    assert str(unknown("rules", "bogle", ["bigboggle", "boggle", "ruzzle"])) == (
+        "unknown rules 'bogle' (did you mean 'boggle' or 'bigboggle'? choose from bigboggle, "
+        "boggle, ruzzle, or give the path of a rules file)")
+    assert str(unknown("rules", "zzz", ["boggle", "ruzzle"])) == \
+        "unknown rules 'zzz' (choose from boggle, ruzzle, or give the path of a rules file)"
+    assert "did you mean" not in str(unknown("rules", "b" * 10_000, ["boggle"]))
+
+
+def test_an_unknown_language_suggests_the_nearest():
+    with pytest.raises(UsageError, match=r"^unknown language 'itt' \(did you mean 'it'\? choose "
+                                         r"from .*\bit\b.*, or give the path of a language file\)$"):
+        get_language("itt")
+
+
+def test_the_cli_suggests_rules_and_languages(cli):
+    assert "(did you mean 'boggle'" in cli("solve", "-b", "A B/C D", "--rules", "bogle").error(2)
+    assert "(did you mean 'en'?" in cli("solve", "-b", "A B/C D", "-l", "eng").error(2)
+
+
+def test_a_real_process_suggests_a_command(run_module):
+    done = run_module("slove")
+    assert done.returncode == 2
+    assert done.stderr == "elzzur: error: unknown command 'slove' (did you mean 'solve'?)\n"
