@@ -227,6 +227,22 @@ def browser_tools() -> str:
     return node
 
 
+def browser_report(node: str, script: str, config: dict, tmp_path) -> dict:
+    """Run ``tests/browser/SCRIPT`` on ``config``; its report, the JSON of its last line. No
+    report, an ``error`` in it, or a failing status fails the test with what the script said."""
+    (tmp_path / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    done = subprocess.run([node, str(BROWSER_DIR / script), str(tmp_path / "config.json")],
+                          cwd=BROWSER_DIR, capture_output=True, text=True, timeout=300)
+    try:
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        pytest.fail(f"no report from the browser script (status {done.returncode}):\n"
+                    f"{done.stdout}\n{done.stderr}")
+    assert "error" not in report, report["error"]
+    assert done.returncode == 0, done.stderr
+    return report
+
+
 def test_page_and_svg_in_headless_chromium(tmp_path, board, builtin_en, english):
     node = browser_tools()
     rows = demo_rows(board, builtin_en, english)
@@ -246,16 +262,7 @@ def test_page_and_svg_in_headless_chromium(tmp_path, board, builtin_en, english)
         "page_png": str(SCREENSHOTS / "page.png"), "svg_png": str(SCREENSHOTS / "path.png"),
         "phone_png": str(SCREENSHOTS / "page-phone.png"), "chromium": str(CHROMIUM),
     }
-    (tmp_path / "config.json").write_text(json.dumps(config), encoding="utf-8")
-    done = subprocess.run([node, str(BROWSER_DIR / "check_page.mjs"), str(tmp_path / "config.json")],
-                          cwd=BROWSER_DIR, capture_output=True, text=True, timeout=300)
-    try:
-        report = json.loads(done.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        pytest.fail(f"no report from the browser script (status {done.returncode}):\n"
-                    f"{done.stdout}\n{done.stderr}")
-    assert "error" not in report, report["error"]
-    assert done.returncode == 0, done.stderr
+    report = browser_report(node, "check_page.mjs", config, tmp_path)
 
     # nothing fetched, nothing failed
     assert report["requests"] == [] and report["console_errors"] == [] and report["page_errors"] == []

@@ -8,9 +8,7 @@ Chromium (tests/browser/check_notebook.mjs), which writes docs/screenshots/noteb
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
-import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -154,7 +152,7 @@ def test_an_executed_notebook(tmp_path, monkeypatch):
     from nbclient import NotebookClient
     from nbconvert import HTMLExporter
 
-    from test_html import BROWSER_DIR, CHROMIUM, browser_tools
+    from test_html import CHROMIUM, browser_report, browser_tools
 
     for name, value in child_env().items():  # the kernel imports this elzzur
         monkeypatch.setenv(name, value)
@@ -184,15 +182,7 @@ def test_an_executed_notebook(tmp_path, monkeypatch):
     node = browser_tools()
     config = {"html": str(page), "png": str(SCREENSHOTS / "notebook.png"),
               "chromium": str(CHROMIUM)}
-    (tmp_path / "config.json").write_text(json.dumps(config), encoding="utf-8")
-    done = subprocess.run([node, str(BROWSER_DIR / "check_notebook.mjs"), str(tmp_path / "config.json")],
-                          cwd=BROWSER_DIR, capture_output=True, text=True, timeout=300)
-    try:
-        report = json.loads(done.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        pytest.fail(f"no report from the browser script (status {done.returncode}):\n"
-                    f"{done.stdout}\n{done.stderr}")
-    assert "error" not in report, report["error"]
+    report = browser_report(node, "check_notebook.mjs", config, tmp_path)
     tiles = report["tiles"]
     assert len(tiles) == 32  # the board, and the solution's board
     assert [t["label"] for t in tiles[:16]] == list("TRSNOHEICINVEADE")
