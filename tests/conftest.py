@@ -155,6 +155,9 @@ def environment_left_as_found():
     and the README examples' child processes: use monkeypatch, which puts it back."""
     before = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
     yield
+    from elzzur.lexicon.graph import refresh_backend
+
+    refresh_backend()  # backend() remembers its choice: decide again with the environment back
     after = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
     assert after == before, {k: (before.get(k), after.get(k)) for k in set(before) | set(after)
                              if before.get(k) != after.get(k)}

@@ -15,6 +15,8 @@ from conftest import REPO, child_env
                 "| en | 0.69 MB |"]),
     ("generate.py", ["the published best Boggle board"]),
     ("scrabble.py", ["| two blanks |"]),
+    ("peers.py", ["### 4x4: 3 boards", "| elzzur find_words (C) |", "| elzzur solve (C) |",
+                  "| elzzur find_words (Python) |"]),
 ])
 def test_each_benchmark_script_runs_and_prints_its_tables(tmp_path, script, expected):
     result = subprocess.run([sys.executable, str(REPO / "benchmarks" / script), "--quick"],

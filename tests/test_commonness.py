@@ -28,7 +28,7 @@ from elzzur.errors import ElzzurError
 from elzzur.lexicon.graph import WordGraph, build
 from elzzur.lexicon.languages import available, get_language
 from elzzur.grid.results import Found
-from elzzur.grid.solver import backend
+from elzzur.lexicon.graph import refresh_backend
 
 from conftest import SMALL_BOARD, child_env
 
@@ -326,7 +326,7 @@ def search_backend(request, monkeypatch):
         monkeypatch.setenv("ELZZUR_PURE_PYTHON", "1")
     else:
         monkeypatch.delenv("ELZZUR_PURE_PYTHON", raising=False)
-    assert backend() == request.param
+    assert refresh_backend() == request.param
     return request.param
 
 

@@ -105,18 +105,15 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
             revisit: bool, limit: int) -> list[tuple[str, int, tuple[int, ...]]]:
     """``find_words`` in one word graph (before the rules' longest word is applied)."""
     _, _, _, prepared, bonus, scale = _entry(language, rules, graph)
-    cells, points, factors, flags = [], [], [], []
+    known = prepared.get
+    rows = []
     for cell in board.cells:
         # keyed by the cell's fields, not the cell: cheaper to hash and compare
         key = (cell.choices, cell.bonus, cell.value, cell.place)
-        numbers, values, factor, flag = prepared.get(key) or _prepare(cell, key, prepared,
-                                                                      language, rules, graph)
-        cells.append(numbers)
-        points.append(values)
-        factors.append(factor)
-        flags.append(flag)
-    args = (tuple(cells), tuple(points), tuple(factors), tuple(flags), board.neighbours, bonus,
-            shortest, revisit, limit, scale, rules.length_divisor)
+        rows.append(known(key) or _prepare(cell, key, prepared, language, rules, graph))
+    cells, points, factors, flags = zip(*rows)  # each cell's (numbers, values, factor, flag)
+    args = (cells, points, factors, flags, board.neighbours, bonus, shortest, revisit, limit,
+            scale, rules.length_divisor)
     core = graph.core() if (use or backend()) == "c" else None
     if use == "c" and core is None:
         raise ElzzurError("the C core of elzzur is not built here (install elzzur where a C "

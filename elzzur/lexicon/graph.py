@@ -29,16 +29,30 @@ import os
 from ..errors import ElzzurError
 
 
+_backend: str | None = None  # what backend() answers, once decided
+
+
 def backend() -> str:
     """``"c"`` if the C core is built and not disabled by ``ELZZUR_PURE_PYTHON=1``, else
-    ``"python"``."""
-    if os.environ.get("ELZZUR_PURE_PYTHON") == "1":
-        return "python"
-    try:
-        from .. import _core  # noqa: F401
-    except ImportError:
-        return "python"
-    return "c"
+    ``"python"``. Decided when first asked and then remembered: every search asks, and reading
+    the environment and trying the import took several microseconds a board (a tenth of a 4x4
+    search). ``refresh_backend()`` decides again; each command-line run does."""
+    return _backend or refresh_backend()
+
+
+def refresh_backend() -> str:
+    """Read ``ELZZUR_PURE_PYTHON`` and look for the C core again: what ``backend()`` answers
+    from now on."""
+    global _backend
+    choice = "python"
+    if os.environ.get("ELZZUR_PURE_PYTHON") != "1":
+        try:
+            from .. import _core  # noqa: F401
+            choice = "c"
+        except ImportError:
+            pass
+    _backend = choice
+    return choice
 
 
 MAGIC = b"ELZG"
