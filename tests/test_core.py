@@ -31,7 +31,10 @@ if _core is None:
 
 from elzzur.errors import ElzzurError
 from elzzur.lexicon.graph import WordGraph, build
+from elzzur.grid.results import Found
 from elzzur.grid.search import END_ONLY, START_ONLY, SearchLimit, search
+from elzzur.grid.solver import shape_rows
+from elzzur.record import Record
 
 # Examples per property; ELZZUR_CORE_EXAMPLES=100000 for a long run.
 EXAMPLES = int(os.environ.get("ELZZUR_CORE_EXAMPLES", "600"))
@@ -55,11 +58,11 @@ def grid(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 
 @st.composite
-def graphs(draw):
-    """A word graph (bytes) of a random word set over the first 1-5 letters of ALPHABET (mostly
-    few letters, so that random boards spell many of the words)."""
+def graphs(draw, alphabet: str = ALPHABET):
+    """A word graph (bytes) of a random word set over the first 1-5 letters of ``alphabet``
+    (mostly few letters, so that random boards spell many of the words)."""
     size = draw(st.sampled_from([1, 2, 2, 3, 3, 3, 4, 5]))
-    letters = ALPHABET[:size]
+    letters = alphabet[:size]
     # sizes from a random generator: hypothesis's own integers favour the smallest values
     count = draw(st.randoms(use_true_random=False)).randint(0, 60)
     words = draw(st.lists(st.text(letters, min_size=0, max_size=6), min_size=count,
@@ -150,6 +153,69 @@ def test_same_limit_as_python(data):
         assert c.args == python.args == (limit + 1 if limit > 0 else 1,)
     else:
         assert c == python
+
+
+class Row(Record):
+    """A record class of the four fields the core can fill in."""
+
+    __slots__ = ("word", "score", "path", "band")
+
+
+@PROPERTY
+@given(st.data())
+def test_results_built_in_c_are_what_shape_rows_makes(data):
+    """labels, record, band and by_score: the core builds in C what shape_rows builds in
+    Python from the plain rows, for ASCII letters and others, in and out of code point order."""
+    alphabet = data.draw(st.sampled_from([ALPHABET, "ÉBÀÇD", "zyxwv"]))
+    graph_bytes = data.draw(graphs(alphabet))
+    graph = WordGraph(graph_bytes)
+    core = _core.Graph(graph_bytes)
+    args = data.draw(boards(graph.longest, len(graph.alphabet)))
+    n = len(args[0])
+    options = {}
+    labels = data.draw(st.sampled_from(["none", "objects", "positions"]))
+    if labels != "none":
+        options["labels"] = tuple(object() for _ in range(n)) if labels == "objects" else \
+            tuple(divmod(i, 3) for i in range(n))
+    record = data.draw(st.sampled_from([None, Found, Row]))
+    band = None
+    if record is not None:
+        options["record"] = record
+        band = data.draw(st.sampled_from([None, "callable", "bytes", "other graph"]))
+        bands = bytes(data.draw(st.lists(st.integers(0, 255), max_size=6)))  # short: some
+        if band == "callable":                                              # ranks past its end
+            options["band"] = lambda word: len(word) % 3 or None
+        elif band == "bytes":
+            options["band"] = bands
+        elif band == "other graph":  # another alphabet and list: by the word's rank there
+            other = WordGraph(data.draw(graphs(data.draw(st.sampled_from(["EDCBA", "ÀÉBxC"])))))
+            options["band"] = (other, bands)
+    options["by_score"] = data.draw(st.booleans())
+    expected = shape_rows(core.search(*args), graph, **options)
+    assert shape_rows(search(graph, *args), graph, **options) == expected
+    if band == "other graph":
+        options["band"] = (_core.Graph(bytes(other.buffer)), bands)
+    assert core.search(*args, **options) == expected
+
+
+def test_results_built_in_c_refuse_what_they_cannot_build():
+    graph_bytes = build(["AB"], ALPHABET)
+    core = _core.Graph(graph_bytes)
+    args = ((b"\x00",), (b"\x01",)), ((1,), (2,)), (1, 1), (0, 0), ((1,), (0,)), (0,) * 3, 1
+    assert core.search(*args) == [("AB", 3, (0, 1))]
+    with pytest.raises(TypeError, match="record must be a class"):
+        core.search(*args, record=Found("A", 1, (), None))
+    with pytest.raises(TypeError, match="has no slot word"):
+        core.search(*args, record=int)
+    with pytest.raises(TypeError, match="give record too"):
+        core.search(*args, band=b"")
+    with pytest.raises(TypeError, match="band must be"):
+        core.search(*args, record=Found, band=3)
+    with pytest.raises(TypeError, match="must be \\(Graph, bands\\)"):
+        core.search(*args, record=Found, band=(graph_bytes, b""))
+    with pytest.raises(ValueError, match="labels has 1 entries for 2 cells"):
+        core.search(*args, labels=("x",))
+    assert core.search(*args, labels="xy", record=Row, band=b"\x02") == [Row("AB", 3, ("x", "y"), 3)]
 
 
 def test_search_limit_is_an_exception_class():

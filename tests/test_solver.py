@@ -450,3 +450,50 @@ def test_extreme_numbers_agree_across_backends_and_with_brute_force(case, data, 
         assert isinstance(answers[0], str) and answers[0].startswith(TOO_LARGE), answers[0]
     else:
         assert answers[0] == expected
+
+
+# --- solve() builds its Founds in the core --------------------------------------------------------
+
+from elzzur import Solution, load_dictionary, random_board  # noqa: E402
+from elzzur.lexicon.commonness import language_bands  # noqa: E402
+
+
+def plain_solve(board, dictionary, language, rules=None, common=False):
+    """solve() as it was written before the core built the Founds: the reference."""
+    bands = language_bands(language)
+    found = find_words(board, dictionary, language, rules=rules)
+    words = tuple(Found(word, score, tuple(board.position(i) for i in path),
+                        bands.band(word) if bands else None) for word, score, path in found)
+    if common:
+        words = tuple(f for f in words if f.band is not None and f.band <= 2)
+    return Solution(board, language.code, words).sorted("score")
+
+
+@pytest.fixture(scope="module")
+def english_words():
+    return load_dictionary(None, EN, corrections=False)
+
+
+@BACKENDS
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.sampled_from([(4, 4), (5, 5), (3, 7)]),
+       rules=st.sampled_from(["ruzzle", "boggle", "wordament"]), common=st.booleans())
+def test_solve_is_the_plain_solve_of_find_words(english_words, use, seed, size, rules, common):
+    """Bands read by rank (the language's own list), scores, paths and their (row, column)
+    cells, the order by score then word: as the plain construction from find_words' rows."""
+    board = random_board(EN, *size, seed=seed)
+    got = solve(board, english_words, EN, use=use, rules=rules, common=common)
+    assert got == plain_solve(board, english_words, EN, rules, common)
+    assert all(type(f) is Found for f in got)
+
+
+@BACKENDS
+@settings(max_examples=100, deadline=None)
+@given(case=boards_and_words())
+def test_solve_of_another_list_looks_bands_up_by_word(use, case):
+    """A list that is not the language's own: its bands come from the language's list, by word
+    (the C core calls the lookup), and words it lacks have none."""
+    board, words = case
+    words = words | {"EAT", "SEAT", "TEASE", "ZZZ"}
+    d = dictionary(words)
+    assert solve(board, d, EN, use=use) == plain_solve(board, d, EN)

@@ -110,10 +110,16 @@ Graph_get_longest(GraphObject *self, void *closure)
 
 PyDoc_STRVAR(Graph_search_doc,
 "search($self, cells, points, factors, flags, neighbours, bonus, min_length, revisit=False,\n"
-"       limit=0, scale=None, divisor=1)\n"
+"       limit=0, scale=None, divisor=1, labels=None, record=None, band=None,\n"
+"       by_score=False)\n"
 "--\n\n"
 "Every word on the board: [(word, score, path), ...] sorted by rank, exactly as\n"
 "elzzur.grid.search.search(graph, ...) returns it (see there for the arguments).\n"
+"The result built in C (elzzur.grid.solver.shape_rows is its specification): labels, a\n"
+"sequence of one object per cell, makes paths of labels[cell]; record, a class with slots\n"
+"word, score, path and band, makes instances of it (filled in without calling __init__)\n"
+"whose band is None, band(word) for a callable, or the 2-bit band of the word's rank in a\n"
+"bytes-like band; by_score sorts by score, highest first, then rank.\n"
 "Raises SearchLimit after more than `limit` graph steps (limit != 0), OverflowError if a\n"
 "score does not fit in 64 bits, ValueError or TypeError for malformed arguments.");
 

@@ -10,9 +10,8 @@
  *                         tests of visit() and enter() that never change during a search (the
  *                         cell itself, START_ONLY, an alternative without letters) are settled
  *                         in advance in each cell's list of moves;
- *   walk_board            the loop over start cells and visit(): the recursion as a loop;
- *   enter                 enter() for one alternative, with walk() (the letters, the step
- *                         limit) inside it;
+ *   walk_board, walk      the loop over start cells, and visit() with enter() and walk()
+ *                         (the letters, the step limit) inside it, as one recursive function;
  *   record                the update of `best` in enter();
  *   sort_entries, spell, result_list
  *                         the final sorted(best.items()); a word is spelt from its cells'
@@ -22,13 +21,17 @@
  * A call works in three phases:
  *   1. convert the Python arguments once into flat C arrays (validating everything, so the
  *      search itself cannot index out of bounds whatever the caller passed);
- *   2. walk the board depth first without the GIL, with an explicit stack rather than C
- *      recursion, so a deep (revisit) search or a corrupt graph cannot overflow the C stack;
+ *   2. walk the board depth first without the GIL, recursing at most max_length + 1 (65)
+ *      levels deep: every level adds a letter, and a path longer than the graph's longest
+ *      word is refused as corruption, so neither a revisit search nor a corrupt graph can
+ *      overflow the C stack;
  *   3. turn the table of best paths into the Python list.
  * Everything allocated belongs to the call and is freed before it returns.
  */
 
 #include "core.h"
+
+#include <structmember.h> /* T_OBJECT_EX, READONLY: the slots of a record class */
 
 /* Cell flags (elzzur/grid/search.py). */
 #define START_ONLY 1
@@ -50,19 +53,6 @@ typedef struct {
     int32_t cell;
     int32_t alt;      /* index in Search.alts */
 } Move;
-
-/* A cell on the current path (or the root, frames[0]): the state after entering it, as
- * search.py passes it to visit(), and how far its moves have been tried. */
-typedef struct {
-    uint64_t mask;           /* masks[node]: the letters that can follow */
-    uint64_t rank;
-    int64_t total, factor;
-    size_t next, end;        /* moves[next:end] are still to be tried */
-    uint32_t node, length;
-    int32_t cell;
-    unsigned char overflow;  /* total or factor no longer fits in int64 */
-    unsigned char was_used;  /* used[cell] before this entry, restored on leaving */
-} Frame;
 
 /* The best score of one word and where its path is kept. */
 typedef struct {
@@ -102,9 +92,7 @@ typedef struct {
 
     /* the walk */
     unsigned char *used;
-    Frame *frames;
-    int32_t *path;          /* path[d] is the cell of frames[d + 1], or the cell just entered */
-    size_t stack_cap;       /* of both */
+    int32_t *path;          /* path[d] is the d-th cell of the path being walked */
     uint64_t steps;
 
     /* the words found: an open-addressing table by rank, their paths in an arena */
@@ -149,7 +137,6 @@ search_free(Search *s)
     PyMem_RawFree(s->bonus);
     PyMem_RawFree(s->scale);
     PyMem_RawFree(s->used);
-    PyMem_RawFree(s->frames);
     PyMem_RawFree(s->path);
     PyMem_RawFree(s->table);
     PyMem_RawFree(s->arena);
@@ -484,143 +471,162 @@ record(Search *s, uint64_t rank, int64_t score, size_t depth)
     return DONE;
 }
 
-/* search.py's enter() for one alternative: from the state `from` (frames[top]), walk the
- * move's letters, score the word if one ends there, and if the path can go on, fill
- * frames[top + 1] for it. The cell goes to path[top]. Returns 1 if a frame was filled, 0 if
- * not, or -ERR_... . The caller has made room for frames[top + 1] and path[top]. */
-static inline int
-enter(Search *s, const Frame *from, const Move *move, size_t top)
+/* What the walk reads, copied out of Search into one struct that only the walk touches:
+ * its stores to used[] (chars, which may alias anything) and path[] would otherwise make the
+ * compiler load every field of Search again after each of them. */
+typedef struct {
+    const unsigned char *masks, *first, *targets, *ranks;
+    const Alt *alts;
+    const unsigned char *letters;
+    const Move *moves;
+    const size_t *move_first;
+    const int64_t *factors, *bonus, *scale;
+    const unsigned char *end_only;
+    unsigned char *used;
+    int32_t *path;
+    int64_t divisor;
+    long long min_length;
+    uint64_t limit, steps;
+    uint32_t n_nodes, n_edges, max_length;
+    int revisit;
+} Walk;
+
+/* The walk's popcount: x86-64 compilers emit a call to a software popcount unless told the
+ * CPU has the instruction, and pip builds for any x86-64 (no -march=native). So the walk is
+ * compiled twice where the compiler can do that (GCC, Clang on Linux: an ifunc picks the copy
+ * once, at load time), once with the POPCNT instruction and once without. Elsewhere (ARM64
+ * has its own instruction) a single copy. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define WALK_CLONES __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef WALK_CLONES
+#define WALK_CLONES
+#endif
+
+/* search.py's visit() and enter(), as one recursive function: from the state reached (node,
+ * its mask, rank, letters so far, the letter sum, the word multiplier, whether either left
+ * int64), try moves[next:end] in order: walk the move's letters (walk()), score the word if
+ * one ends there, and go on from the cell if the path can. path[depth] is the cell entered.
+ * Each level adds a letter at least and no path is longer than max_length letters (checked),
+ * so the recursion is at most max_length + 1 deep, whatever the graph holds. Returns DONE or
+ * ERR_... . */
+static WALK_CLONES int
+walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64_t mask,
+     uint64_t rank, uint32_t length, int64_t total, int64_t factor, unsigned char overflow,
+     size_t depth)
 {
-    const Alt *alt = &s->alts[move->alt];
-    const unsigned char *letters = s->letters + alt->letters;
-    uint64_t mask = from->mask, rank = from->rank;
-    uint32_t node = from->node;
-
-    for (uint32_t k = 0; k < alt->length; k++) {
-        uint64_t bit = UINT64_C(1) << letters[k]; /* letters < 63: never the TERMINAL bit */
-        if (!(mask & bit))
-            return 0;
-        /* A node's edges are consecutive in letter order: skip those of lower letters. */
-        uint64_t edge = (uint64_t)load32(s->first + 4 * (size_t)node) +
-                        (uint64_t)__builtin_popcountll(mask & (bit - 1));
-        if (edge >= s->n_edges)
-            return -ERR_CORRUPT;
-        rank += load32(s->ranks + 4 * edge);
-        node = load32(s->targets + 4 * edge);
-        if (node >= s->n_nodes)
-            return -ERR_CORRUPT;
-        mask = load64(s->masks + 8 * (size_t)node);
-    }
-    if (++s->steps > s->limit)
-        return -ERR_LIMIT;
-
-    /* An acyclic graph whose words have at most `longest` letters has no longer path; a
-     * corrupt one might (even a cycle), and bonus[] has no entry for it. */
-    uint64_t length = (uint64_t)from->length + alt->length;
-    if (length > s->max_length)
-        return -ERR_CORRUPT;
-
-    /* Scores are int64, in search.py too (which checks its Python ints against the same
-     * range): an overflow is remembered and only reported if the score of a word needs the
-     * value. */
-    int32_t cell = move->cell;
-    int64_t total, factor;
-    unsigned char overflow = from->overflow;
-    overflow |= __builtin_add_overflow(from->total, alt->points, &total);
-    overflow |= __builtin_mul_overflow(from->factor, s->factors[cell], &factor);
-
-    s->path[top] = cell;
-    if ((mask & TERMINAL) && (long long)length >= s->min_length) {
-        int64_t score;
-        if (overflow || __builtin_mul_overflow(total, factor, &score) ||
-            (s->scale != NULL && __builtin_mul_overflow(score, s->scale[length], &score)))
-            return -ERR_OVERFLOW;
-        if (s->divisor != 1) { /* Python's // rounds down, C's / towards zero */
-            int64_t q = score / s->divisor;
-            if (score % s->divisor != 0 && score < 0)
-                q--;
-            score = q;
+    const Move *move = w->moves + next, *stop = w->moves + end;
+    for (; move < stop; move++) {
+        if (!(mask & move->bit))
+            continue; /* most moves end here, on their first letter */
+        int32_t cell = move->cell;
+        if (w->used[cell] && !w->revisit)
+            continue;
+        const Alt *alt = &w->alts[move->alt];
+        /* The first letter, whose bit is set: a node's edges are consecutive in letter order,
+         * so skip those of lower letters. */
+        uint64_t edge = (uint64_t)load32(w->first + 4 * (size_t)node) +
+                        (uint64_t)__builtin_popcountll(mask & (move->bit - 1));
+        if (edge >= w->n_edges)
+            return ERR_CORRUPT;
+        uint64_t reached_rank = rank + load32(w->ranks + 4 * edge);
+        uint32_t reached = load32(w->targets + 4 * edge);
+        if (reached >= w->n_nodes)
+            return ERR_CORRUPT;
+        uint64_t reached_mask = load64(w->masks + 8 * (size_t)reached);
+        if (alt->length > 1) { /* Qu and the like: the other letters */
+            const unsigned char *letters = w->letters + alt->letters;
+            uint32_t k = 1;
+            for (; k < alt->length; k++) {
+                uint64_t bit = UINT64_C(1) << letters[k]; /* < 63: never the TERMINAL bit */
+                if (!(reached_mask & bit))
+                    break;
+                edge = (uint64_t)load32(w->first + 4 * (size_t)reached) +
+                       (uint64_t)__builtin_popcountll(reached_mask & (bit - 1));
+                if (edge >= w->n_edges)
+                    return ERR_CORRUPT;
+                reached_rank += load32(w->ranks + 4 * edge);
+                reached = load32(w->targets + 4 * edge);
+                if (reached >= w->n_nodes)
+                    return ERR_CORRUPT;
+                reached_mask = load64(w->masks + 8 * (size_t)reached);
+            }
+            if (k < alt->length)
+                continue;
         }
-        if (__builtin_add_overflow(score, s->bonus[length], &score))
-            return -ERR_OVERFLOW;
-        int err = record(s, rank, score, top);
-        if (err)
-            return -err;
+        if (++w->steps > w->limit)
+            return ERR_LIMIT;
+
+        /* An acyclic graph whose words have at most `longest` letters has no longer path; a
+         * corrupt one might (even a cycle), and bonus[] has no entry for it. */
+        uint64_t new_length = (uint64_t)length + alt->length;
+        if (new_length > w->max_length)
+            return ERR_CORRUPT;
+
+        /* Scores are int64, in search.py too (which checks its Python ints against the same
+         * range): an overflow is remembered and only reported if the score of a word needs
+         * the value. */
+        int64_t new_total, new_factor;
+        unsigned char over = overflow;
+        over |= __builtin_add_overflow(total, alt->points, &new_total);
+        over |= __builtin_mul_overflow(factor, w->factors[cell], &new_factor);
+
+        w->path[depth] = cell;
+        if ((reached_mask & TERMINAL) && (long long)new_length >= w->min_length) {
+            int64_t score;
+            if (over || __builtin_mul_overflow(new_total, new_factor, &score) ||
+                (w->scale != NULL && __builtin_mul_overflow(score, w->scale[new_length], &score)))
+                return ERR_OVERFLOW;
+            if (w->divisor != 1) { /* Python's // rounds down, C's / towards zero */
+                int64_t q = score / w->divisor;
+                if (score % w->divisor != 0 && score < 0)
+                    q--;
+                score = q;
+            }
+            if (__builtin_add_overflow(score, w->bonus[new_length], &score))
+                return ERR_OVERFLOW;
+            int err = record(s, reached_rank, score, depth);
+            if (err)
+                return err;
+        }
+        size_t first_move = w->move_first[cell], last_move = w->move_first[cell + 1];
+        if ((reached_mask & ~TERMINAL) && !w->end_only[cell] && first_move != last_move) {
+            unsigned char was_used = w->used[cell];
+            w->used[cell] = 1;
+            int err = walk(w, s, first_move, last_move, reached, reached_mask, reached_rank,
+                           (uint32_t)new_length, new_total, new_factor, over, depth + 1);
+            w->used[cell] = was_used;
+            if (err)
+                return err;
+        }
     }
-    size_t next = s->move_first[cell], end = s->move_first[cell + 1];
-    if (!(mask & ~TERMINAL) || s->end_only[cell] || next == end)
-        return 0; /* nothing can follow, so used[cell] need not even be set */
-
-    Frame *f = &s->frames[top + 1];
-    f->mask = mask;
-    f->rank = rank;
-    f->total = total;
-    f->factor = factor;
-    f->next = next;
-    f->end = end;
-    f->node = node;
-    f->length = (uint32_t)length;
-    f->cell = cell;
-    f->overflow = overflow;
-    f->was_used = s->used[cell];
-    s->used[cell] = 1;
-    return 1;
-}
-
-static int
-grow_stack(Search *s, size_t need)
-{
-    size_t frames_cap = s->stack_cap, path_cap = s->stack_cap;
-    if (reserve((void **)&s->frames, &frames_cap, need, sizeof(Frame)) < 0 ||
-        reserve((void **)&s->path, &path_cap, need, sizeof(int32_t)) < 0)
-        return -1;
-    s->stack_cap = frames_cap; /* path_cap grew by the same rule from the same size */
-    return 0;
+    return DONE;
 }
 
 /* Depth first: start cells in order, then each cell's moves in order, which is the order of
- * search.py's recursion (it decides which of equally scored paths is kept). frames[0] is the
- * root, whose moves are the start moves; frames[top] is the cell the path ends at. */
+ * search.py's recursion (it decides which of equally scored paths is kept). */
 static int
 walk_board(Search *s)
 {
-    if (grow_stack(s, 2) < 0)
+    s->path = PyMem_RawMalloc(((size_t)s->max_length + 1) * sizeof(int32_t));
+    if (s->path == NULL)
         return ERR_MEMORY;
-    Frame *root = &s->frames[0];
-    memset(root, 0, sizeof *root);
-    root->mask = s->n_nodes ? load64(s->masks) : 0;
-    root->factor = 1;
-    root->next = s->move_first[s->n_cells];
-    root->end = s->n_moves;
-    root->cell = -1;
-
-    size_t top = 0;
-    for (;;) {
-        Frame *f = &s->frames[top];
-        const Move *move = s->moves + f->next, *end = s->moves + f->end;
-        int r = 0;
-        for (; move < end; move++) {
-            /* used[] is all zero at the root, so its moves pass this test unharmed. */
-            if (!(f->mask & move->bit) || (s->used[move->cell] && !s->revisit))
-                continue;
-            r = enter(s, f, move, top);
-            if (r < 0)
-                return -r;
-            if (r)
-                break;
-        }
-        if (r) { /* descend; come back to the move after this one */
-            f->next = (size_t)(move + 1 - s->moves);
-            top++;
-            if (top + 2 > s->stack_cap && grow_stack(s, top + 2) < 0)
-                return ERR_MEMORY;
-            continue;
-        }
-        if (top == 0)
-            return DONE;
-        s->used[f->cell] = f->was_used;
-        top--;
-    }
+    if (s->n_nodes == 0)
+        return DONE; /* convert() refused a graph without a root for any board with letters */
+    Walk w = {
+        .masks = s->masks, .first = s->first, .targets = s->targets, .ranks = s->ranks,
+        .alts = s->alts, .letters = s->letters, .moves = s->moves, .move_first = s->move_first,
+        .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .end_only = s->end_only,
+        .used = s->used, .path = s->path, .divisor = s->divisor, .min_length = s->min_length,
+        .limit = s->limit, .steps = 0, .n_nodes = s->n_nodes, .n_edges = s->n_edges,
+        .max_length = s->max_length, .revisit = s->revisit,
+    };
+    int err = walk(&w, s, s->move_first[s->n_cells], s->n_moves, 0, load64(s->masks), 0, 0, 0,
+                   1, 0, 0);
+    s->steps = w.steps;
+    return err;
 }
 
 /* --- phase 3: the result ---------------------------------------------------------------- */
@@ -633,27 +639,37 @@ swap_entries(Entry *a, Entry *b)
     *b = t;
 }
 
-/* Sort by rank (keys are distinct). A small quicksort: libc's qsort, through its comparison
+/* Whether entry a comes before entry b: by rank (keys are distinct), or by score, highest
+ * first, then rank. */
+static inline int
+before(const Entry *a, const Entry *b, int by_score)
+{
+    if (by_score && a->score != b->score)
+        return a->score > b->score;
+    return a->key < b->key;
+}
+
+/* Sort in the order of before(). A small quicksort: libc's qsort, through its comparison
  * callback, took a tenth of a 4x4 search. */
 static void
-sort_entries(Entry *e, size_t n)
+sort_entries(Entry *e, size_t n, int by_score)
 {
     while (n > 16) {
         /* median of three to the front as the pivot */
         size_t mid = n / 2;
-        if (e[mid].key < e[0].key)
+        if (before(&e[mid], &e[0], by_score))
             swap_entries(&e[mid], &e[0]);
-        if (e[n - 1].key < e[0].key)
+        if (before(&e[n - 1], &e[0], by_score))
             swap_entries(&e[n - 1], &e[0]);
-        if (e[n - 1].key < e[mid].key)
+        if (before(&e[n - 1], &e[mid], by_score))
             swap_entries(&e[n - 1], &e[mid]);
         swap_entries(&e[0], &e[mid]);
-        uint64_t pivot = e[0].key;
+        Entry pivot = e[0];
         size_t i = 1, j = n - 1;
         for (;;) {
-            while (i <= j && e[i].key < pivot)
+            while (i <= j && before(&e[i], &pivot, by_score))
                 i++;
-            while (e[j].key > pivot)
+            while (before(&pivot, &e[j], by_score))
                 j--;
             if (i >= j)
                 break;
@@ -662,28 +678,29 @@ sort_entries(Entry *e, size_t n)
         swap_entries(&e[0], &e[j]);
         /* recurse into the smaller side, loop on the larger: log n deep at most */
         if (j < n - j - 1) {
-            sort_entries(e, j);
+            sort_entries(e, j, by_score);
             e += j + 1;
             n -= j + 1;
         } else {
-            sort_entries(e + j + 1, n - j - 1);
+            sort_entries(e + j + 1, n - j - 1, by_score);
             n = j;
         }
     }
     for (size_t i = 1; i < n; i++) {
         Entry t = e[i];
         size_t j = i;
-        for (; j > 0 && e[j - 1].key > t.key; j--)
+        for (; j > 0 && before(&t, &e[j - 1], by_score); j--)
             e[j] = e[j - 1];
         e[j] = t;
     }
 }
 
-/* Spell the word of rank `rank` into buf (room for g->longest letters): from the root, take
- * the last edge whose rank does not exceed what is left of it, until a word ends with nothing
- * left. Returns the number of letters, or -1 for a graph that does not add up. */
+/* Spell the word of rank `rank` into buf as letter numbers (room for g->longest letters):
+ * from the root, take the last edge whose rank does not exceed what is left of it, until a
+ * word ends with nothing left. Returns the number of letters, or -1 for a graph that does not
+ * add up. */
 static Py_ssize_t
-spell(const GraphObject *g, uint64_t rank, Py_UCS4 *buf)
+spell(const GraphObject *g, uint64_t rank, unsigned char *buf)
 {
     uint32_t node = 0;
     Py_ssize_t length = 0;
@@ -710,83 +727,209 @@ spell(const GraphObject *g, uint64_t rank, Py_UCS4 *buf)
         int letter = __builtin_ctzll(rest);
         if (letter >= g->n_letters)
             return -1;
-        buf[length++] = g->alphabet[letter];
+        buf[length++] = (unsigned char)letter;
         rank -= load32(g->ranks + 4 * (size_t)(edge + chosen));
         node = load32(g->targets + 4 * (size_t)(edge + chosen));
     }
 }
 
-static PyObject *
-result_list(Search *s, const GraphObject *g)
+/* How the result is made (the keyword arguments labels, record, band and by_score). */
+typedef struct {
+    PyObject *labels;          /* a fast sequence of one object per cell, or NULL: ints */
+    PyTypeObject *record;      /* or NULL: (word, score, path) tuples */
+    Py_ssize_t at_word, at_score, at_path, at_band; /* where record keeps its fields */
+    PyObject *band;            /* NULL or None: band None; a callable; else bands[] by rank */
+    Py_buffer bands;           /* 2 bits a rank, as a .bands file after its header */
+    const GraphObject *ranked; /* the graph whose ranks bands[] follows, if not the searched */
+    unsigned char translate[64]; /* a searched letter number to ranked's, 255: none */
+    int by_score;
+    /* render: the words as one str, each word's text made of the template's pieces (UTF-8),
+     * and the totals */
+    int render, pad;
+    const char *piece[8];      /* open, after_word, after_score, path_sep, after_path,
+                                  band_none (NULL: no band field), close, between */
+    Py_ssize_t piece_len[8];
+    Py_ssize_t top;            /* words listed: -1 all */
+} Shape;
+
+enum { OPEN, AFTER_WORD, AFTER_SCORE, PATH_SEP, AFTER_PATH, BAND_NONE, CLOSE, BETWEEN };
+
+/* The letters of entry e as letter numbers into idx (room for g->longest): its cells'
+ * letters where every cell of the path has one way to be read, else spelt from its rank.
+ * Returns their number, or -1 with a ValueError for a graph that does not add up. */
+static Py_ssize_t
+entry_letters(const Search *s, const GraphObject *g, const Entry *e, unsigned char *idx)
 {
-    /* Compact the table in place to its entries, ordered by rank. */
+    Py_ssize_t length = 0;
+    for (size_t j = 0; j < e->length && length >= 0; j++) {
+        int32_t cell = s->arena[e->path + j];
+        size_t a = s->alt_first[cell];
+        if (s->alt_first[cell + 1] != a + 1) {
+            length = -1;
+            break;
+        }
+        const Alt *alt = &s->alts[a];
+        const unsigned char *spelt = s->letters + alt->letters;
+        for (uint32_t k = 0; k < alt->length; k++) {
+            if (spelt[k] >= g->n_letters || length >= (Py_ssize_t)g->longest) {
+                length = -1;
+                break;
+            }
+            idx[length++] = spelt[k];
+        }
+    }
+    if (length < 0)
+        length = spell(g, e->key - 1, idx);
+    if (length < 0)
+        PyErr_SetString(PyExc_ValueError, "word graph is corrupt (a rank spells no word)");
+    return length;
+}
+
+/* The word of entry e as a str, its letter numbers into idx and their number into *count. */
+static PyObject *
+entry_word(const Search *s, const GraphObject *g, const Entry *e, unsigned char *idx,
+           Py_ssize_t *count, Py_UCS4 *letters, int ascii)
+{
+    Py_ssize_t length = entry_letters(s, g, e, idx);
+    if (length < 0)
+        return NULL;
+    *count = length;
+    if (ascii) { /* an alphabet of ASCII letters (English): one byte a letter, written directly */
+        PyObject *word = PyUnicode_New(length, 127);
+        if (word == NULL)
+            return NULL;
+        Py_UCS1 *out = PyUnicode_1BYTE_DATA(word);
+        for (Py_ssize_t k = 0; k < length; k++)
+            out[k] = (Py_UCS1)g->alphabet[idx[k]];
+        return word;
+    }
+    for (Py_ssize_t k = 0; k < length; k++)
+        letters[k] = g->alphabet[idx[k]];
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, letters, length);
+}
+
+/* The rank of a word (letter numbers of the searched graph) in shape->ranked, or -1 if it is
+ * not a word there (or that graph does not add up: the bands were checked against it). */
+static int64_t
+rank_in(const Shape *shape, const unsigned char *idx, Py_ssize_t length)
+{
+    const GraphObject *o = shape->ranked;
+    uint32_t node = 0;
+    uint64_t rank = 0;
+    for (Py_ssize_t k = 0; k < length; k++) {
+        unsigned letter = shape->translate[idx[k]];
+        if (letter >= MAX_LETTERS || node >= o->n_nodes)
+            return -1;
+        uint64_t mask = load64(o->masks + 8 * (size_t)node), bit = UINT64_C(1) << letter;
+        if (!(mask & bit))
+            return -1;
+        uint64_t edge = (uint64_t)load32(o->first + 4 * (size_t)node) +
+                        (uint64_t)__builtin_popcountll(mask & (bit - 1));
+        if (edge >= o->n_edges)
+            return -1;
+        rank += load32(o->ranks + 4 * edge);
+        node = load32(o->targets + 4 * edge);
+    }
+    if (node >= o->n_nodes || !(load64(o->masks + 8 * (size_t)node) & TERMINAL) ||
+        rank >= o->n_words)
+        return -1;
+    return (int64_t)rank;
+}
+
+/* The band of the word of rank `rank` (its letter numbers idx, its str word): None, a
+ * callable's answer, or its entry in the bands by rank (of the searched graph, or another). */
+static PyObject *
+entry_band(const Shape *shape, uint64_t rank, const unsigned char *idx, Py_ssize_t length,
+           PyObject *word)
+{
+    if (shape->band == NULL || shape->band == Py_None)
+        Py_RETURN_NONE;
+    if (shape->bands.buf == NULL)
+        return PyObject_CallOneArg(shape->band, word);
+    if (shape->ranked != NULL) {
+        int64_t other = rank_in(shape, idx, length);
+        if (other < 0)
+            Py_RETURN_NONE;
+        rank = (uint64_t)other;
+    }
+    if ((rank >> 2) >= (uint64_t)shape->bands.len)
+        Py_RETURN_NONE;
+    const unsigned char *data = shape->bands.buf;
+    return PyLong_FromLong(((data[rank >> 2] >> ((rank & 3) << 1)) & 3) + 1);
+}
+
+static PyObject *render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n);
+
+static PyObject *
+result_list(Search *s, const GraphObject *g, const Shape *shape)
+{
+    /* Compact the table in place to its entries, in the order asked for. */
     size_t n = 0;
     for (size_t k = 0; k < s->table_size; k++)
         if (s->table[k].key != 0)
             s->table[n++] = s->table[k];
-    sort_entries(s->table, n);
+    sort_entries(s->table, n, shape->by_score);
+    if (shape->render)
+        return render_words(s, g, shape, n);
 
-    Py_UCS4 *letters = PyMem_Malloc(((size_t)g->longest + 1) * sizeof(Py_UCS4));
+    int ascii = 1;
+    for (Py_ssize_t k = 0; k < g->n_letters; k++)
+        ascii &= g->alphabet[k] < 128;
+    Py_UCS4 *letters = PyMem_Malloc(((size_t)g->longest + 1) * (sizeof(Py_UCS4) + 1));
     if (letters == NULL)
         return PyErr_NoMemory();
+    unsigned char *idx = (unsigned char *)(letters + g->longest + 1);
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (list == NULL) {
         PyMem_Free(letters);
         return NULL;
     }
+    PyObject **labels = shape->labels ? PySequence_Fast_ITEMS(shape->labels) : NULL;
     for (size_t k = 0; k < n; k++) {
         const Entry *e = &s->table[k];
         PyObject *path = PyTuple_New((Py_ssize_t)e->length);
         if (path == NULL)
             goto fail;
         for (size_t j = 0; j < e->length; j++) {
-            PyObject *cell = PyLong_FromLong(s->arena[e->path + j]);
-            if (cell == NULL) {
+            int32_t at = s->arena[e->path + j];
+            PyObject *cell;
+            if (labels != NULL) {
+                cell = labels[at];
+                Py_INCREF(cell);
+            } else if ((cell = PyLong_FromLong(at)) == NULL) {
                 Py_DECREF(path);
                 goto fail;
             }
             PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
         }
-        /* Where every cell of the path has one way to be read, the word is their letters;
-         * only either/or cells need the word spelt from its rank. */
         Py_ssize_t length = 0;
-        for (size_t j = 0; j < e->length && length >= 0; j++) {
-            int32_t cell = s->arena[e->path + j];
-            size_t a = s->alt_first[cell];
-            if (s->alt_first[cell + 1] != a + 1) {
-                length = -1;
-                break;
-            }
-            const Alt *alt = &s->alts[a];
-            const unsigned char *spelt = s->letters + alt->letters;
-            for (uint32_t k = 0; k < alt->length; k++) {
-                if (spelt[k] >= g->n_letters || length >= (Py_ssize_t)g->longest) {
-                    length = -1;
-                    break;
-                }
-                letters[length++] = g->alphabet[spelt[k]];
-            }
+        PyObject *word = entry_word(s, g, e, idx, &length, letters, ascii);
+        PyObject *score = word ? PyLong_FromLongLong(e->score) : NULL;
+        PyObject *band = NULL, *item = NULL;
+        if (score != NULL) {
+            if (shape->record == NULL)
+                item = PyTuple_New(3);
+            else if ((band = entry_band(shape, e->key - 1, idx, length, word)) != NULL)
+                item = shape->record->tp_alloc(shape->record, 0);
         }
-        if (length < 0)
-            length = spell(g, e->key - 1, letters);
-        if (length < 0) {
-            Py_DECREF(path);
-            PyErr_SetString(PyExc_ValueError, "word graph is corrupt (a rank spells no word)");
-            goto fail;
-        }
-        PyObject *item = PyTuple_New(3);
-        PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, letters, length);
-        PyObject *score = PyLong_FromLongLong(e->score);
-        if (item == NULL || word == NULL || score == NULL) {
-            Py_XDECREF(item);
+        if (item == NULL) {
             Py_XDECREF(word);
             Py_XDECREF(score);
+            Py_XDECREF(band);
             Py_DECREF(path);
             goto fail;
         }
-        PyTuple_SET_ITEM(item, 0, word);
-        PyTuple_SET_ITEM(item, 1, score);
-        PyTuple_SET_ITEM(item, 2, path);
+        if (shape->record == NULL) {
+            PyTuple_SET_ITEM(item, 0, word);
+            PyTuple_SET_ITEM(item, 1, score);
+            PyTuple_SET_ITEM(item, 2, path);
+        } else { /* the slots of a fresh instance are NULL: no reference to drop */
+            char *base = (char *)item;
+            *(PyObject **)(base + shape->at_word) = word;
+            *(PyObject **)(base + shape->at_score) = score;
+            *(PyObject **)(base + shape->at_path) = path;
+            *(PyObject **)(base + shape->at_band) = band;
+        }
         PyList_SET_ITEM(list, (Py_ssize_t)k, item);
     }
     PyMem_Free(letters);
@@ -797,24 +940,340 @@ fail:
     return NULL;
 }
 
+/* --- the words as text (render) --- */
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} Text;
+
+static int
+put(Text *t, const char *p, size_t n)
+{
+    if (reserve((void **)&t->buf, &t->cap, t->len + n, 1) < 0)
+        return -1;
+    memcpy(t->buf + t->len, p, n);
+    t->len += n;
+    return 0;
+}
+
+/* v in decimal into tmp (room for 20 characters), returning the number written. */
+static int
+decimal(int64_t v, char *tmp)
+{
+    char rev[20];
+    int n = 0;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        rev[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    int k = 0;
+    if (v < 0)
+        tmp[k++] = '-';
+    while (n)
+        tmp[k++] = rev[--n];
+    return k;
+}
+
+static int
+put_spaces(Text *t, Py_ssize_t n)
+{
+    for (; n > 0; n--)
+        if (put(t, " ", 1) < 0)
+            return -1;
+    return 0;
+}
+
+/* The words (sorted, compacted table entries e[0:n]) rendered with shape's template, and the
+ * totals of all of them: (text, count, longest, total score). Its specification is
+ * elzzur.grid.solver.fill_template. */
+static PyObject *
+render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
+{
+    PyObject *result = NULL, *total_obj = NULL;
+    Text t = {NULL, 0, 0};
+    const char **label = NULL;
+    Py_ssize_t *label_len = NULL;
+    unsigned char *idx = PyMem_Malloc((size_t)g->longest + 1);
+    char utf8[64][4];
+    int utf8_len[64];
+    if (idx == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < g->n_letters; k++) {
+        Py_UCS4 c = g->alphabet[k];
+        char *o = utf8[k];
+        if (c < 0x80) {
+            o[0] = (char)c;
+            utf8_len[k] = 1;
+        } else if (c < 0x800) {
+            o[0] = (char)(0xC0 | (c >> 6));
+            o[1] = (char)(0x80 | (c & 0x3F));
+            utf8_len[k] = 2;
+        } else if (c < 0x10000) {
+            o[0] = (char)(0xE0 | (c >> 12));
+            o[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+            o[2] = (char)(0x80 | (c & 0x3F));
+            utf8_len[k] = 3;
+        } else {
+            o[0] = (char)(0xF0 | (c >> 18));
+            o[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+            o[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+            o[3] = (char)(0x80 | (c & 0x3F));
+            utf8_len[k] = 4;
+        }
+    }
+    /* every cell's label as UTF-8, or its number */
+    label = PyMem_Malloc((size_t)(s->n_cells + 1) * sizeof(char *));
+    label_len = PyMem_Malloc((size_t)(s->n_cells + 1) * sizeof(Py_ssize_t));
+    if (label == NULL || label_len == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyObject **labels = PySequence_Fast_ITEMS(shape->labels);
+    for (Py_ssize_t c = 0; c < s->n_cells; c++)
+        if ((label[c] = PyUnicode_AsUTF8AndSize(labels[c], &label_len[c])) == NULL)
+            goto done;
+
+    /* the totals of every word, and the column widths of the words listed */
+    size_t listed = shape->top < 0 || (size_t)shape->top > n ? n : (size_t)shape->top;
+    Py_ssize_t longest = 0, word_width = 0, score_width = 0;
+    int64_t total = 0;
+    int big = 0; /* the sum left int64: counted on in Python ints */
+    total_obj = PyLong_FromLong(0);
+    if (total_obj == NULL)
+        goto done;
+    for (size_t k = 0; k < n; k++) {
+        const Entry *e = &s->table[k];
+        Py_ssize_t length = entry_letters(s, g, e, idx);
+        if (length < 0)
+            goto done;
+        if (length > longest)
+            longest = length;
+        if (!big && __builtin_add_overflow(total, e->score, &total))
+            big = 1;
+        if (big) {
+            PyObject *score = PyLong_FromLongLong(e->score), *sum;
+            if (score == NULL)
+                goto done;
+            sum = PyNumber_Add(total_obj, score);
+            Py_DECREF(score);
+            if (sum == NULL)
+                goto done;
+            Py_SETREF(total_obj, sum);
+        }
+        if (k < listed) {
+            char tmp[24];
+            Py_ssize_t digits = decimal(e->score, tmp);
+            if (length > word_width)
+                word_width = length;
+            if (digits > score_width)
+                score_width = digits;
+        }
+    }
+    if (!big) {
+        Py_SETREF(total_obj, PyLong_FromLongLong(total));
+        if (total_obj == NULL)
+            goto done;
+    }
+    word_width += 4;
+    score_width += 4;
+
+    const char *const *pc = shape->piece;
+    const Py_ssize_t *pl = shape->piece_len;
+    for (size_t k = 0; k < listed; k++) {
+        const Entry *e = &s->table[k];
+        Py_ssize_t length = entry_letters(s, g, e, idx);
+        if (length < 0)
+            goto done;
+        char tmp[24];
+        int digits = decimal(e->score, tmp);
+        if ((k > 0 && put(&t, pc[BETWEEN], (size_t)pl[BETWEEN]) < 0) ||
+            put(&t, pc[OPEN], (size_t)pl[OPEN]) < 0)
+            goto nomem;
+        for (Py_ssize_t j = 0; j < length; j++)
+            if (put(&t, utf8[idx[j]], (size_t)utf8_len[idx[j]]) < 0)
+                goto nomem;
+        if ((shape->pad && put_spaces(&t, word_width - length) < 0) ||
+            put(&t, pc[AFTER_WORD], (size_t)pl[AFTER_WORD]) < 0 ||
+            put(&t, tmp, (size_t)digits) < 0 ||
+            (shape->pad && put_spaces(&t, score_width - digits) < 0) ||
+            put(&t, pc[AFTER_SCORE], (size_t)pl[AFTER_SCORE]) < 0)
+            goto nomem;
+        for (size_t j = 0; j < e->length; j++) {
+            int32_t cell = s->arena[e->path + j];
+            if ((j > 0 && put(&t, pc[PATH_SEP], (size_t)pl[PATH_SEP]) < 0) ||
+                put(&t, label[cell], (size_t)label_len[cell]) < 0)
+                goto nomem;
+        }
+        if (put(&t, pc[AFTER_PATH], (size_t)pl[AFTER_PATH]) < 0)
+            goto nomem;
+        if (pc[BAND_NONE] != NULL) {
+            PyObject *band;
+            if (shape->bands.buf == NULL && shape->band != NULL && shape->band != Py_None) {
+                /* a callable takes the word as a str */
+                PyObject *word;
+                Py_UCS4 *letters = PyMem_Malloc(((size_t)length + 1) * sizeof(Py_UCS4));
+                if (letters == NULL)
+                    goto nomem;
+                for (Py_ssize_t j = 0; j < length; j++)
+                    letters[j] = g->alphabet[idx[j]];
+                word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, letters, length);
+                PyMem_Free(letters);
+                if (word == NULL)
+                    goto done;
+                band = entry_band(shape, e->key - 1, idx, length, word);
+                Py_DECREF(word);
+            } else {
+                band = entry_band(shape, e->key - 1, idx, length, NULL);
+            }
+            if (band == NULL)
+                goto done;
+            int ok;
+            if (band == Py_None) {
+                ok = put(&t, pc[BAND_NONE], (size_t)pl[BAND_NONE]) == 0;
+            } else {
+                PyObject *text = PyObject_Str(band);
+                Py_ssize_t size;
+                const char *p = text ? PyUnicode_AsUTF8AndSize(text, &size) : NULL;
+                ok = p != NULL && put(&t, p, (size_t)size) == 0;
+                if (p == NULL && !PyErr_Occurred())
+                    PyErr_NoMemory();
+                Py_XDECREF(text);
+                if (!ok && PyErr_Occurred()) {
+                    Py_DECREF(band);
+                    goto done;
+                }
+            }
+            Py_DECREF(band);
+            if (!ok)
+                goto nomem;
+        }
+        if (put(&t, pc[CLOSE], (size_t)pl[CLOSE]) < 0)
+            goto nomem;
+    }
+    PyObject *text = PyUnicode_DecodeUTF8(t.buf ? t.buf : "", (Py_ssize_t)t.len, NULL);
+    if (text != NULL)
+        result = Py_BuildValue("(NnnO)", text, (Py_ssize_t)n, longest, total_obj);
+    goto done;
+nomem:
+    PyErr_NoMemory();
+done:
+    Py_XDECREF(total_obj);
+    PyMem_RawFree(t.buf);
+    PyMem_Free(idx);
+    PyMem_Free(label);
+    PyMem_Free(label_len);
+    return result;
+}
+
+/* Where instances of `type` keep the field `name`: a writable object slot (__slots__), or -1
+ * with a TypeError. */
+static Py_ssize_t
+slot_offset(PyTypeObject *type, const char *name)
+{
+    for (PyTypeObject *t = type; t != NULL; t = t->tp_base)
+        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++)
+            if (strcmp(m->name, name) == 0) {
+                if (m->type != T_OBJECT_EX || (m->flags & READONLY))
+                    break;
+                return m->offset;
+            }
+    PyErr_Format(PyExc_TypeError, "record %.100s has no slot %s", type->tp_name, name);
+    return -1;
+}
+
 /* --- Graph.search ------------------------------------------------------------------------ */
 
 PyObject *
 elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"cells", "points", "factors", "flags", "neighbours", "bonus",
-                             "min_length", "revisit", "limit", "scale", "divisor", NULL};
+                             "min_length", "revisit", "limit", "scale", "divisor", "labels",
+                             "record", "band", "by_score", "render", "pad", "top", NULL};
     PyObject *cells, *points, *factors, *flags, *neighbours, *bonus, *min_length_obj;
-    PyObject *limit_obj = NULL, *scale_obj = Py_None;
+    PyObject *limit_obj = NULL, *scale_obj = Py_None, *labels_obj = Py_None;
+    PyObject *record_obj = Py_None, *band_obj = Py_None, *render_obj = Py_None;
     long long divisor = 1;
-    int revisit = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pOOL:search", kwlist, &cells, &points,
-                                     &factors, &flags, &neighbours, &bonus, &min_length_obj,
-                                     &revisit, &limit_obj, &scale_obj, &divisor))
+    int revisit = 0, by_score = 0, pad = 0;
+    Py_ssize_t top = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pOOLOOOpOpn:search", kwlist, &cells,
+                                     &points, &factors, &flags, &neighbours, &bonus,
+                                     &min_length_obj, &revisit, &limit_obj, &scale_obj,
+                                     &divisor, &labels_obj, &record_obj, &band_obj, &by_score,
+                                     &render_obj, &pad, &top))
         return NULL;
     if (divisor < 1) {
         PyErr_SetString(PyExc_ValueError, "divisor must be at least 1");
         return NULL;
+    }
+    Shape shape;
+    memset(&shape, 0, sizeof shape);
+    shape.by_score = by_score;
+    shape.top = top < 0 ? -1 : top;
+    shape.pad = pad;
+    if (render_obj != Py_None) {
+        /* the template: eight str pieces (the sixth may be None: no band field), and labels */
+        if (!PyTuple_Check(render_obj) || PyTuple_GET_SIZE(render_obj) != 8 ||
+            record_obj != Py_None || labels_obj == Py_None) {
+            PyErr_SetString(PyExc_TypeError, "render must be a tuple of 8 pieces, with labels "
+                            "and without record");
+            return NULL;
+        }
+        for (int k = 0; k < 8; k++) {
+            PyObject *item = PyTuple_GET_ITEM(render_obj, k);
+            if (k == BAND_NONE && item == Py_None)
+                continue;
+            if (!PyUnicode_Check(item)) {
+                PyErr_Format(PyExc_TypeError, "render[%d] must be a str", k);
+                return NULL;
+            }
+            if ((shape.piece[k] = PyUnicode_AsUTF8AndSize(item, &shape.piece_len[k])) == NULL)
+                return NULL;
+        }
+        shape.render = 1;
+    }
+    if (record_obj != Py_None) {
+        if (!PyType_Check(record_obj)) {
+            PyErr_Format(PyExc_TypeError, "record must be a class, not %.100s",
+                         Py_TYPE(record_obj)->tp_name);
+            return NULL;
+        }
+        shape.record = (PyTypeObject *)record_obj;
+        if ((shape.at_word = slot_offset(shape.record, "word")) < 0 ||
+            (shape.at_score = slot_offset(shape.record, "score")) < 0 ||
+            (shape.at_path = slot_offset(shape.record, "path")) < 0 ||
+            (shape.at_band = slot_offset(shape.record, "band")) < 0)
+            return NULL;
+    } else if (band_obj != Py_None && !shape.render) {
+        PyErr_SetString(PyExc_TypeError, "band is a field of record: give record too");
+        return NULL;
+    }
+    if (band_obj != Py_None) {
+        PyObject *data = band_obj;
+        if (PyTuple_Check(band_obj)) { /* (graph, bands): bands by rank in another graph */
+            if (PyTuple_GET_SIZE(band_obj) != 2 ||
+                !PyObject_TypeCheck(PyTuple_GET_ITEM(band_obj, 0), Py_TYPE(self))) {
+                PyErr_SetString(PyExc_TypeError, "band as a tuple must be (Graph, bands)");
+                return NULL;
+            }
+            shape.ranked = (const GraphObject *)PyTuple_GET_ITEM(band_obj, 0);
+            data = PyTuple_GET_ITEM(band_obj, 1);
+            memset(shape.translate, 255, sizeof shape.translate);
+            for (Py_ssize_t i = 0; i < self->n_letters; i++)
+                for (Py_ssize_t j = 0; j < shape.ranked->n_letters; j++)
+                    if (shape.ranked->alphabet[j] == self->alphabet[i])
+                        shape.translate[i] = (unsigned char)j;
+        }
+        if ((data == band_obj && PyCallable_Check(band_obj)) ? 0 :
+            PyObject_GetBuffer(data, &shape.bands, PyBUF_SIMPLE) < 0) {
+            PyErr_Format(PyExc_TypeError, "band must be None, a callable, a bytes-like object "
+                         "or (Graph, bytes-like), not %.100s", Py_TYPE(band_obj)->tp_name);
+            return NULL;
+        }
+        shape.band = band_obj;
     }
 
     Search s;
@@ -884,6 +1343,17 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
         goto done;
     }
 
+    if (labels_obj != Py_None) {
+        shape.labels = PySequence_Fast(labels_obj, "labels must be a sequence");
+        if (shape.labels == NULL)
+            goto done;
+        if (PySequence_Fast_GET_SIZE(shape.labels) != s.n_cells) {
+            PyErr_Format(PyExc_ValueError, "labels has %zd entries for %zd cells",
+                         PySequence_Fast_GET_SIZE(shape.labels), s.n_cells);
+            goto done;
+        }
+    }
+
     int err;
     Py_BEGIN_ALLOW_THREADS
     err = walk_board(&s);
@@ -891,7 +1361,7 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 
     switch (err) {
     case DONE:
-        result = result_list(&s, self);
+        result = result_list(&s, self, &shape);
         break;
     case ERR_MEMORY:
         PyErr_NoMemory();
@@ -915,5 +1385,8 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
     }
 done:
     search_free(&s);
+    Py_XDECREF(shape.labels);
+    if (shape.bands.buf != NULL)
+        PyBuffer_Release(&shape.bands);
     return result;
 }

@@ -102,9 +102,10 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
 
 
 def _search(board: Board, graph, language: Language, shortest: int, use: str | None, rules,
-            revisit: bool, limit: int) -> list[tuple[str, int, tuple[int, ...]]]:
-    """``find_words`` in one word graph (before the rules' longest word is applied)."""
-    _, _, _, prepared, bonus, scale = _entry(language, rules, graph)
+            revisit: bool, limit: int, shape: dict | None = None) -> list:
+    """``find_words`` in one word graph (before the rules' longest word is applied); with
+    ``shape``, the rows made as ``shape_rows(rows, graph, **shape)`` makes them."""
+    prepared, bonus, scale = _entry(language, rules, graph)[3:6]
     known = prepared.get
     rows = []
     for cell in board.cells:
@@ -120,11 +121,15 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
                           "compiler is present), use='python' searches without it")
     try:
         if core is not None:
-            found = core.search(*args)
+            if shape and isinstance(shape.get("band"), tuple):  # the other graph's core
+                shape = dict(shape, band=(shape["band"][0].core(), shape["band"][1]))
+            found = core.search(*args, **shape) if shape else core.search(*args)
         else:
             from .search import search
 
             found = search(graph, *args)
+            if shape:
+                found = shape_rows(found, graph, **shape)
     except OverflowError:  # both searches stop at the same word (elzzur.grid.search)
         raise ElzzurError(f"a score on this board would be larger than {SCORE_LIMIT:,}, the "
                           f"most elzzur counts (a letter value, multiplier or bonus is too "
@@ -172,7 +177,10 @@ def _entry(language: Language, rules, graph) -> tuple:
             raise TypeError(f"the letter values of rules {rules.name!r} must be a dict")
         if len(_tables) >= 64:
             _tables.clear()
-        entry = _tables[key] = (language, rules, graph, {}, bonus, scale)
+        # whether rank order is the order of the words as str (by code point), so that the
+        # core's sort by score, then rank, is Solution.sorted("score")'s
+        in_order = all(a < b for a, b in zip(graph.alphabet, graph.alphabet[1:]))
+        entry = _tables[key] = (language, rules, graph, {}, bonus, scale, in_order)
     return entry
 
 
@@ -207,6 +215,54 @@ def _prepare(cell, key: tuple, prepared: dict, language: Language, rules, graph)
     return entry
 
 
+def shape_rows(rows: list, graph, labels=None, record=None, band=None,
+               by_score: bool = False) -> list:
+    """The rows of a search (``(word, score, path)`` by rank) made into what the C core's
+    search makes of them itself when given the same keywords (it builds them in C, without
+    the tuples in between); the specification of that, and what the Python search does.
+
+    ``labels``: one object per cell, the path holding ``labels[cell]`` instead of cell
+    numbers; ``by_score``: sorted by score, highest first, then rank; ``record``: a class
+    (with slots word, score, path and band), called with the row and the band, which is None,
+    ``band(word)`` for a callable, or for a bytes-like ``band`` the word's rank's 2-bit entry
+    plus 1 (as a ``.bands`` file holds them after its header; None past its end); for a pair
+    ``(other graph, bytes-like)``, the same by the word's rank in the other graph (None if it
+    is not a word there). The C core takes that graph as its ``_core.Graph``.
+    """
+    if labels is not None:
+        rows = [(word, score, tuple(labels[cell] for cell in path)) for word, score, path in rows]
+    if by_score:
+        rows = sorted(rows, key=lambda row: (-row[1], graph.rank(row[0])))
+    if record is None:
+        return list(rows)
+    if band is None:
+        return [record(word, score, path, None) for word, score, path in rows]
+    if not callable(band):
+        ranked, data = band if isinstance(band, tuple) else (graph, band)
+        data = bytes(data)
+
+        def band(word: str) -> int | None:
+            rank = ranked.rank(word)
+            return None if rank is None or rank >> 2 >= len(data) else \
+                (data[rank >> 2] >> ((rank & 3) << 1) & 3) + 1
+    return [record(word, score, path, band(word)) for word, score, path in rows]
+
+
+_positions: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _labels(board: Board) -> tuple[tuple[int, int], ...]:
+    """Each cell's (row, column), one tuple per cell shared by every path through it; kept
+    for the shapes of up to 4096 cells, as their neighbour lists are."""
+    shape = (board.rows, board.cols)
+    labels = _positions.get(shape)
+    if labels is None:
+        labels = tuple(divmod(i, board.cols) for i in range(board.rows * board.cols))
+        if len(labels) <= 4096:
+            _positions[shape] = labels
+    return labels
+
+
 def solve(board: Board, dictionary: Dictionary, language: Language,
           min_length: int | None = None, use: str | None = None, rules=None,
           revisit: bool = False, common: bool = False):
@@ -218,21 +274,38 @@ def solve(board: Board, dictionary: Dictionary, language: Language,
     the words a typical player knows (bands 1 and 2), and is an ElzzurError for a language
     without band data rather than an empty answer.
     """
-    from ..lexicon.commonness import band_lookup, is_common
+    from ..lexicon.commonness import HEADER_SIZE, is_common, language_bands, require_bands
 
     language, rules = _arguments(board, dictionary, language, rules, min_length, use, revisit,
                                  SEARCH_LIMIT)
     if not isinstance(common, (bool, int)):
         raise TypeError(f"common must be True or False, not {type(common).__name__}")
-    band = band_lookup(language, needed=common)  # no band data for common: fail before searching
-    found = find_words(board, dictionary, language, min_length, use, rules, revisit)
-    words = tuple(
-        Found(word, score, tuple(board.position(i) for i in path), band(word) if band else None)
-        for word, score, path in found
-    )
+    # no band data for common: fail before searching
+    bands = require_bands(language) if common else language_bands(language)
+    graph = dictionary.graph
+    in_order = _entry(language, rules, graph)[6]
+    labels = _labels(board)
+    if dictionary.removed or dictionary.added is not None:
+        # the corrections' two graphs: their rows merged by find_words, then made into Founds
+        rows = find_words(board, dictionary, language, min_length, use, rules, revisit)
+        words = shape_rows(rows, graph, labels, Found, None if bands is None else bands.band)
+        in_order = False
+    else:
+        # The search makes the Founds itself, sorted by score, each word's band read by its
+        # rank in the graph the bands were written for (the language's own list).
+        band = None
+        if bands is not None:
+            data = memoryview(bands.data)[HEADER_SIZE:]
+            band = data if bands.graph is graph else (bands.graph, data)
+        shortest = max(rules.min_length, min_length or 0)
+        words = _search(board, graph, language, shortest, use, rules, revisit, SEARCH_LIMIT,
+                        {"labels": labels, "record": Found, "band": band, "by_score": in_order})
+        if rules.max_length:
+            words = [f for f in words if len(f.word) <= rules.max_length]
     if common:
-        words = tuple(f for f in words if is_common(f.band))
-    return Solution(board, language.code, words).sorted("score")
+        words = [f for f in words if is_common(f.band)]
+    solution = Solution(board, language.code, tuple(words))
+    return solution if in_order else solution.sorted("score")
 
 
 def score_path(board: Board, path, language: Language, rules=None,
