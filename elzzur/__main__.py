@@ -233,9 +233,9 @@ def main(argv=None) -> int:
     """Run one command; return its exit status (0 ok, 1 bad data, 2 usage, 70 a bug in elzzur,
     130 interrupted by Ctrl-C, 143 and 129 ended by SIGTERM and SIGHUP)."""
     from .cli.output import Output, drop_stdout
-    from .lexicon.graph import refresh_backend
+    from .lexicon.graph import forget_backend
 
-    refresh_backend()  # ELZZUR_PURE_PYTHON as this run finds it
+    forget_backend()  # ELZZUR_PURE_PYTHON as this run finds it
     if argv is None:
         argv = sys.argv[1:]
         in_utf8_mode(argv)  # (when it must, runs elzzur again in UTF-8 mode: never returns)

@@ -33,7 +33,7 @@ from elzzur.errors import ElzzurError
 from elzzur.lexicon.graph import WordGraph, build
 from elzzur.grid.results import Found
 from elzzur.grid.search import END_ONLY, START_ONLY, SearchLimit, search
-from elzzur.grid.solver import shape_rows
+from elzzur.grid.solver import fill_template, shape_rows
 from elzzur.record import Record
 
 # Examples per property; ELZZUR_CORE_EXAMPLES=100000 for a long run.
@@ -196,6 +196,48 @@ def test_results_built_in_c_are_what_shape_rows_makes(data):
     if band == "other graph":
         options["band"] = (_core.Graph(bytes(other.buffer)), bands)
     assert core.search(*args, **options) == expected
+
+
+@PROPERTY
+@given(st.data())
+def test_words_written_in_c_are_what_fill_template_writes(data):
+    """render: the core writes each word with the template's pieces, padded or not, the first
+    top of them, with or without bands, and totals every word, as fill_template does."""
+    alphabet = data.draw(st.sampled_from([ALPHABET, "ÉBÀÇD", "zyxwv"]))
+    graph_bytes = data.draw(graphs(alphabet))
+    graph = WordGraph(graph_bytes)
+    core = _core.Graph(graph_bytes)
+    args = data.draw(boards(graph.longest, len(graph.alphabet)))
+    piece = st.text("ab,\"[] é\n", max_size=3)
+    pieces = [data.draw(piece) for _ in range(8)]
+    if data.draw(st.booleans()):
+        pieces[5] = None  # no band field
+    labels = tuple(data.draw(st.text("(),0123é", min_size=1, max_size=4))
+                   for _ in range(len(args[0])))
+    options = {"pad": data.draw(st.booleans()), "top": data.draw(st.integers(-1, 5)),
+               "by_score": data.draw(st.booleans())}
+    band = data.draw(st.sampled_from([None, "callable", "bytes"]))
+    if band == "callable":
+        options["band"] = lambda word: len(word) % 3 or None
+    elif band == "bytes":
+        options["band"] = bytes(data.draw(st.lists(st.integers(0, 255), max_size=6)))
+    expected = fill_template(core.search(*args), graph, labels, tuple(pieces), **options)
+    assert fill_template(search(graph, *args), graph, labels, tuple(pieces), **options) == expected
+    assert core.search(*args, labels=labels, render=tuple(pieces), **options) == expected
+
+
+def test_a_total_past_64_bits_is_counted_on():
+    graph_bytes = build(["A", "B"], ALPHABET)
+    core = _core.Graph(graph_bytes)
+    big = 2**63 - 1
+    args = ((b"\x00",), (b"\x01",)), ((big,), (big,)), (1, 1), (0, 0), ((), ()), (0, 0), 1
+    pieces = ("", "", "", "", "", None, "", ";")
+    assert core.search(*args, labels="xy", render=pieces) == ("A" + str(big) + "x;B" + str(big)
+                                                             + "y", 2, 1, 2 * big)
+    with pytest.raises(TypeError, match="render must be a tuple of 8"):
+        core.search(*args, render=pieces)  # no labels
+    with pytest.raises(TypeError, match=r"render\[7\] must be a str"):
+        core.search(*args, labels="xy", render=pieces[:7] + (None,))
 
 
 def test_results_built_in_c_refuse_what_they_cannot_build():

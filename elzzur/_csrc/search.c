@@ -1041,10 +1041,7 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
     size_t listed = shape->top < 0 || (size_t)shape->top > n ? n : (size_t)shape->top;
     Py_ssize_t longest = 0, word_width = 0, score_width = 0;
     int64_t total = 0;
-    int big = 0; /* the sum left int64: counted on in Python ints */
-    total_obj = PyLong_FromLong(0);
-    if (total_obj == NULL)
-        goto done;
+    int big = 0; /* the sum left int64: counted on in Python ints (total_obj) */
     for (size_t k = 0; k < n; k++) {
         const Entry *e = &s->table[k];
         Py_ssize_t length = entry_letters(s, g, e, idx);
@@ -1052,8 +1049,16 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
             goto done;
         if (length > longest)
             longest = length;
-        if (!big && __builtin_add_overflow(total, e->score, &total))
-            big = 1;
+        if (!big) {
+            int64_t sum;
+            if (!__builtin_add_overflow(total, e->score, &sum)) {
+                total = sum;
+            } else {
+                big = 1;
+                if ((total_obj = PyLong_FromLongLong(total)) == NULL)
+                    goto done;
+            }
+        }
         if (big) {
             PyObject *score = PyLong_FromLongLong(e->score), *sum;
             if (score == NULL)
@@ -1073,11 +1078,8 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
                 score_width = digits;
         }
     }
-    if (!big) {
-        Py_SETREF(total_obj, PyLong_FromLongLong(total));
-        if (total_obj == NULL)
-            goto done;
-    }
+    if (!big && (total_obj = PyLong_FromLongLong(total)) == NULL)
+        goto done;
     word_width += 4;
     score_width += 4;
 

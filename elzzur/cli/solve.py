@@ -143,6 +143,9 @@ def render_board(board, language, dictionary, args: Args) -> str:
     rules = game_rules(args, language)
     # --min-length narrows the list; it never admits words shorter than the rules allow
     shortest = max(args.min_length or 0, rules.min_length)
+    written = written_by_core(board, language, dictionary, args, rules, shortest)
+    if written is not None:
+        return written
     rows = find_words(board, dictionary, language, shortest, rules=rules, revisit=args.revisit)
     band = None
     if args.common or args.format in ("json", "jsonl", "csv"):
@@ -184,3 +187,29 @@ def shown_rows(rows, args: Args, language) -> list:
                               + (" among the common words (--common)" if args.common else ""))
         shown.insert(0, match[0])
     return shown
+
+def written_by_core(board, language, dictionary, args: Args, rules, shortest: int) -> str | None:
+    """The output of the plain case (sorted by score, no --common, --show or --reverse) with
+    the word list written by the C core (elzzur.grid.solver.render_words), the same text as
+    render() writes from the rows: in a batch, writing the rows in Python cost more than
+    finding them. None where the core does not write it."""
+    if (args.common or args.sort != "score" or args.reverse or args.show or args.show_top
+            or args.format not in ("text", "csv", "json", "jsonl")
+            or args.top is not None and args.top < 1):
+        return None
+    from ..grid.solver import render_words
+    from ..views.text import around_words, plain_letters, word_template
+
+    if not plain_letters(dictionary.graph.alphabet):
+        return None
+    bands = None
+    if args.format != "text":
+        from ..lexicon.commonness import language_bands
+
+        bands = language_bands(language)
+    written = render_words(board, dictionary, language, shortest, rules, args.revisit,
+                           word_template(args.format, args.quiet), bands, args.top or -1)
+    if written is None:
+        return None
+    return around_words(args.format, language.code, board, *written, quiet=args.quiet,
+                        rules=args.rules)

@@ -235,17 +235,88 @@ def shape_rows(rows: list, graph, labels=None, record=None, band=None,
         rows = sorted(rows, key=lambda row: (-row[1], graph.rank(row[0])))
     if record is None:
         return list(rows)
-    if band is None:
-        return [record(word, score, path, None) for word, score, path in rows]
-    if not callable(band):
-        ranked, data = band if isinstance(band, tuple) else (graph, band)
-        data = bytes(data)
-
-        def band(word: str) -> int | None:
-            rank = ranked.rank(word)
-            return None if rank is None or rank >> 2 >= len(data) else \
-                (data[rank >> 2] >> ((rank & 3) << 1) & 3) + 1
+    band = _band_function(graph, band)
     return [record(word, score, path, band(word)) for word, score, path in rows]
+
+
+def _band_function(graph, band):
+    """``band`` as shape_rows and fill_template read it: a function from word to band."""
+    if band is None:
+        return lambda word: None
+    if callable(band):
+        return band
+    ranked, data = band if isinstance(band, tuple) else (graph, band)
+    data = bytes(data)
+
+    def by_rank(word: str) -> int | None:
+        rank = ranked.rank(word)
+        return None if rank is None or rank >> 2 >= len(data) else \
+            (data[rank >> 2] >> ((rank & 3) << 1) & 3) + 1
+    return by_rank
+
+
+def fill_template(rows: list, graph, labels, render: tuple, pad: bool = False, top: int = -1,
+                  band=None, by_score: bool = False) -> tuple[str, int, int, int]:
+    """The words of a search written as text, and the totals of all of them: what the C
+    core's search returns for ``render`` (its specification; the views supply the template,
+    ``elzzur.views.text.word_template``). Returns ``(text, number of words, letters of the
+    longest, total score)``.
+
+    Each of the first ``top`` words (-1: all), in the order of ``by_score`` (as
+    ``shape_rows``), is ``open + word + after_word + score + after_score + the labels of its
+    path's cells joined by path_sep + after_path [+ band, or band_none for None, unless
+    band_none is None] + close``, the words joined by ``between``. ``pad`` left-aligns words
+    and scores in columns 4 wider than the longest listed (the text view's lines). ``band``
+    is read as ``shape_rows`` reads it.
+    """
+    count = len(rows)
+    longest = max((len(row[0]) for row in rows), default=0)
+    total = sum(row[1] for row in rows)
+    if by_score:
+        rows = sorted(rows, key=lambda row: (-row[1], graph.rank(row[0])))
+    listed = rows if top < 0 else rows[:top]
+    opening, after_word, after_score, path_sep, after_path, band_none, close, between = render
+    band = _band_function(graph, band)
+    word_width = max((len(row[0]) for row in listed), default=0) + 4
+    score_width = max((len(str(row[1])) for row in listed), default=0) + 4
+    items = []
+    for word, score, path in listed:
+        text = (opening + (word.ljust(word_width) if pad else word) + after_word
+                + (str(score).ljust(score_width) if pad else str(score)) + after_score
+                + path_sep.join(labels[cell] for cell in path) + after_path)
+        if band_none is not None:
+            held = band(word)
+            text += band_none if held is None else str(held)
+        items.append(text + close)
+    return between.join(items), count, longest, total
+
+
+def render_words(board: Board, dictionary: Dictionary, language: Language, min_length: int,
+                 rules, revisit: bool, template, band=None, top: int = -1
+                 ) -> tuple[str, int, int, int] | None:
+    """``find_words``' words sorted by score written by the C core with a view's template
+    (``elzzur.views.text.word_template``: ``(pieces, pad, labels)``), as ``fill_template``
+    writes them, or None where that is not the same as writing ``find_words``' rows: the
+    C core is not used, the dictionary carries corrections, the rules cap word length, or
+    the alphabet's rank order is not the words' own (ties in score are then ordered by the
+    views). ``band`` is the language's ``Bands`` or None.
+    """
+    from ..lexicon.commonness import HEADER_SIZE
+
+    graph = dictionary.graph
+    language, rules = _arguments(board, dictionary, language, rules, min_length, None, revisit,
+                                 SEARCH_LIMIT)
+    if (backend() != "c" or dictionary.removed or dictionary.added is not None
+            or rules.max_length or not _entry(language, rules, graph)[6]):
+        return None
+    pieces, pad, labels = template
+    shape = {"labels": labels(board), "render": pieces, "pad": pad, "top": top,
+             "by_score": True}
+    if band is not None:
+        data = memoryview(band.data)[HEADER_SIZE:]
+        shape["band"] = data if band.graph is graph else (band.graph, data)
+    shortest = max(rules.min_length, min_length or 0)
+    return _search(board, graph, language, shortest, None, rules, revisit, SEARCH_LIMIT, shape)
 
 
 _positions: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}

@@ -36,8 +36,15 @@ def backend() -> str:
     """``"c"`` if the C core is built and not disabled by ``ELZZUR_PURE_PYTHON=1``, else
     ``"python"``. Decided when first asked and then remembered: every search asks, and reading
     the environment and trying the import took several microseconds a board (a tenth of a 4x4
-    search). ``refresh_backend()`` decides again; each command-line run does."""
+    search). ``refresh_backend()`` decides again, ``forget_backend()`` when next asked (each
+    command-line run: a command that searches nothing need not load the core)."""
     return _backend or refresh_backend()
+
+
+def forget_backend() -> None:
+    """Let the next ``backend()`` read the environment again."""
+    global _backend
+    _backend = None
 
 
 def refresh_backend() -> str:

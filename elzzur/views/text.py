@@ -182,3 +182,87 @@ def show_move(text: str, move) -> str:
     for r, row in enumerate(grid):
         lines.append(f"{r + 1:>3} " + "".join(cell.center(3) for cell in row).rstrip())
     return "\n".join(lines) + "\n"
+
+
+# --- the words written by the C core ------------------------------------------------------------
+# A batch's rendering cost more than its search: the C core can write the word list itself
+# (elzzur.grid.solver.render_words, specified by fill_template) from the pieces below, which
+# make exactly the lines as_text, as_csv, as_json and as_jsonl write; the functions after them
+# put the list into the rest of the output. The tests hold the two ways to the same text.
+
+_LABELS: dict[tuple[str, int, int], tuple[str, ...]] = {}
+
+
+def _cell_labels(kind: str, board) -> tuple[str, ...]:
+    """Every cell's ``(r,c)`` (text, CSV) or ``[r, c]`` (JSON), kept per board shape."""
+    key = (kind, board.rows, board.cols)
+    labels = _LABELS.get(key)
+    if labels is None:
+        form = "[{}, {}]" if kind == "json" else "({},{})"
+        labels = tuple(form.format(*divmod(i, board.cols)) for i in range(board.rows * board.cols))
+        if len(_LABELS) < 64 and len(labels) <= 4096:
+            _LABELS[key] = labels
+    return labels
+
+
+_PLAIN: dict[str, bool] = {}
+
+
+def plain_letters(alphabet: str) -> bool:
+    """Whether words of these letters are written as they are in every format: nothing a JSON
+    string escapes, nor CSV quotes, nor spaces (which would shift the text's columns)."""
+    plain = _PLAIN.get(alphabet)
+    if plain is None:
+        plain = all(ch.isprintable() and not ch.isspace() and ch not in '",\\' for ch in alphabet)
+        if len(_PLAIN) < 64:
+            _PLAIN[alphabet] = plain
+    return plain
+
+
+def word_template(fmt: str, quiet: bool = False):
+    """``(pieces, pad, labels)`` for ``fill_template``: the pieces of one word's text in
+    ``fmt``, whether words and scores are padded into columns, and the function giving a
+    board's cell labels; None for a format the core does not write (svg, html)."""
+    if fmt in ("json", "jsonl"):
+        opening = '    {"word": "' if fmt == "json" else '{"word": "'
+        pieces = (opening, '", "score": ', ', "path": [', ", ", '], "band": ', "null", "}",
+                  ",\n" if fmt == "json" else ", ")
+        return pieces, False, lambda board: _cell_labels("json", board)
+    if fmt == "csv":
+        return ("", ",", ',"', " ", '",', "", "\n", ""), False, \
+            lambda board: _cell_labels("text", board)
+    if fmt == "text":
+        pieces = ("", "", "", " ", "", None, "\n" if quiet else "", "" if quiet else "\n")
+        return pieces, True, lambda board: _cell_labels("text", board)
+    return None
+
+
+def around_words(fmt: str, language: str, board, words: str, count: int, longest: int,
+                 total: int, quiet: bool = False, rules: str = "ruzzle") -> str:
+    """The whole output of one board in ``fmt`` around its word list as ``word_template``'s
+    pieces wrote it: what ``render`` returns for the same words."""
+    if fmt == "csv":
+        return "word,score,path,band\n" + words
+    if fmt == "text":
+        if quiet:
+            return words
+        return (f"{board}\n\n" + (words + "\n\n" if words else "")
+                + f"Number of words:            {count}\n"
+                f"Length of the longest word: {longest}\n"
+                f"Maximum total score:        {total}\n")
+    import json
+
+    dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
+    stats = f'{{"words": {count}, "longest": {longest}, "total_score": {total}}}'
+    if fmt == "jsonl":
+        return (f'{{"language": {dump(language)}, "rules": {dump(rules)}, "board": '
+                f'{dump(board.token_rows())}, "words": [{words}], "stats": {stats}}}\n')
+    return (
+        "{\n"
+        f'  "language": {dump(language)},\n'
+        f'  "rules": {dump(rules)},\n'
+        f'  "board": {dump(board.token_rows())},\n'
+        f'  "words": [{chr(10) + words + chr(10) + "  " if words else ""}],\n'
+        f'  "stats": {stats}\n'
+        "}\n"
+    )
