@@ -58,55 +58,68 @@ def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: 
     masks, first, targets, ranks = graph.masks, graph.first, graph.targets, graph.ranks
     alphabet = graph.alphabet
     best: dict[int, tuple[int, tuple[int, ...], str]] = {}
-    path: list[int] = []
-    spelt: list[bytes] = []
-    used = [False] * len(cells)
+    n = len(cells)
+    room = n + graph.longest + 1  # a path's cells: each once, or with revisits each a letter
+    path = [0] * room  # path[d], spelt[d]: the cell and letters of the path's d-th step
+    spelt = [b""] * room
+    used = [False] * n
     steps = 0
 
-    def walk(node: int, rank: int, letters: bytes) -> tuple[int, int]:
-        """Follow ``letters`` from ``node``: the node and rank reached, or (-1, 0)."""
+    # Each cell's moves, in the order of the recursion (its neighbours in order, each one's
+    # alternatives in order): (cell, alternative's number, its letters, the bit of its first
+    # letter, its points, the cell's word multiplier, whether a path may go on from it). What
+    # never changes during a search is settled here, as in the C core: a step to the cell
+    # itself, to a start-only cell (RE-), to an alternative without letters (a hole) is left
+    # out. The start moves are every alternative of every cell.
+    def alternatives(cell: int) -> list[tuple]:
+        return [(cell, alternative, letters, 1 << letters[0], points[cell][alternative],
+                 factors[cell], not flags[cell] & END_ONLY)
+                for alternative, letters in enumerate(cells[cell]) if letters]
+
+    of_cell = [alternatives(cell) for cell in range(n)]
+    moves = [[move for nxt in neighbours[cell] if nxt != cell and not flags[nxt] & START_ONLY
+              for move in of_cell[nxt]] for cell in range(n)]
+    starts = [move for cell in range(n) for move in of_cell[cell]]
+
+    def extend(options: list, depth: int, node: int, mask: int, rank: int, length: int,
+               total: int, factor: int, over: bool) -> None:
+        """From the path's end (``node``, its ``mask``), take each move whose first letter
+        the node has, to a cell not on the path (unless ``revisit``): walk its letters, score
+        the word if one ends there, and go on from it."""
         nonlocal steps
-        for letter in letters:
-            mask = masks[node]
-            bit = 1 << letter
-            if not mask & bit:
-                return -1, 0
+        for cell, alternative, letters, bit, cell_points, cell_factor, goes_on in options:
+            if not mask & bit or used[cell] and not revisit:
+                continue
+            # walk: follow the letters from node (the first one's bit is set)
             edge = first[node] + (mask & (bit - 1)).bit_count()
-            rank += ranks[edge]
-            node = targets[edge]
-        steps += 1
-        if limit and steps > limit:
-            raise SearchLimit(steps)
-        return node, rank
-
-    def visit(cell: int, node: int, rank: int, length: int, total: int, factor: int,
-              over: bool) -> None:
-        """Extend the current path (ending at ``cell``, at ``node``) by each neighbour."""
-        for nxt in neighbours[cell]:
-            if used[nxt] and not revisit or nxt == cell or flags[nxt] & START_ONLY:
-                continue
-            enter(nxt, node, rank, length, total, factor, over)
-
-    def enter(cell: int, node: int, rank: int, length: int, total: int, factor: int,
-              over: bool) -> None:
-        for alternative, letters in enumerate(cells[cell]):
-            if not letters:
-                continue
-            reached, reached_rank = walk(node, rank, letters)
-            if reached < 0:
-                continue
+            reached_rank = rank + ranks[edge]
+            reached = targets[edge]
+            reached_mask = masks[reached]
+            if len(letters) > 1:  # Qu and the like
+                for letter in letters[1:]:
+                    step = 1 << letter
+                    if not reached_mask & step:
+                        break
+                    edge = first[reached] + (reached_mask & (step - 1)).bit_count()
+                    reached_rank += ranks[edge]
+                    reached = targets[edge]
+                    reached_mask = masks[reached]
+                else:
+                    step = 0
+                if step:
+                    continue
+            steps += 1
+            if limit and steps > limit:
+                raise SearchLimit(steps)
             new_length = length + len(letters)
-            new_total = total + points[cell][alternative]
-            new_factor = factor * factors[cell]
+            new_total = total + cell_points
+            new_factor = factor * cell_factor
             # once out of range, the path stays so (the C core's sums wrap)
             new_over = over or checked and not (LOW <= new_total <= HIGH
                                                 and LOW <= new_factor <= HIGH)
-            path.append(cell)
-            spelt.append(letters)
-            was_used = used[cell]
-            used[cell] = True
-            mask = masks[reached]
-            if mask & TERMINAL and new_length >= min_length:
+            path[depth] = cell
+            spelt[depth] = letters
+            if reached_mask & TERMINAL and new_length >= min_length:
                 score = new_total * new_factor
                 if checked and (new_over or not LOW <= score <= HIGH):
                     raise OverflowError("score too large")
@@ -119,16 +132,18 @@ def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: 
                     raise OverflowError("score too large")
                 held = best.get(reached_rank)
                 if held is None or score > held[0]:
-                    word = "".join(alphabet[letter] for part in spelt for letter in part)
-                    best[reached_rank] = (score, tuple(path), word)
-            if mask & ~TERMINAL and not flags[cell] & END_ONLY:
-                visit(cell, reached, reached_rank, new_length, new_total, new_factor, new_over)
-            used[cell] = was_used
-            path.pop()
-            spelt.pop()
+                    word = "".join(alphabet[letter] for part in spelt[:depth + 1]
+                                   for letter in part)
+                    best[reached_rank] = (score, tuple(path[:depth + 1]), word)
+            if reached_mask & ~TERMINAL and goes_on:
+                was_used = used[cell]
+                used[cell] = True
+                extend(moves[cell], depth + 1, reached, reached_mask, reached_rank, new_length,
+                       new_total, new_factor, new_over)
+                used[cell] = was_used
 
-    for start in range(len(cells)):
-        enter(start, 0, 0, 0, 0, 1, False)
+    if starts:
+        extend(starts, 0, 0, masks[0], 0, 0, 0, 1, False)
     return [(word, score, held_path) for _, (score, held_path, word) in sorted(best.items())]
 
 
