@@ -860,6 +860,26 @@ entry_band(const Shape *shape, uint64_t rank, const unsigned char *idx, Py_ssize
 
 static PyObject *render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n);
 
+/* Whether o can be no part of a reference cycle: not a container the collector follows, or
+ * an untracked one, or a tuple of such (the label (row, column) of a cell). CPython itself
+ * stops tracking such tuples and dicts; a result of thousands of words would otherwise have
+ * the collector walk them all again and again while it is built (a third of solve() on a
+ * 10x10 board). */
+static int
+atomic(PyObject *o)
+{
+    if (!PyObject_IS_GC(o) || !PyObject_GC_IsTracked(o))
+        return 1;
+    if (!PyTuple_CheckExact(o))
+        return 0;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(o); k++) {
+        PyObject *item = PyTuple_GET_ITEM(o, k);
+        if (PyObject_IS_GC(item) && PyObject_GC_IsTracked(item))
+            return 0;
+    }
+    return 1;
+}
+
 static PyObject *
 result_list(Search *s, const GraphObject *g, const Shape *shape)
 {
@@ -885,6 +905,11 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
         return NULL;
     }
     PyObject **labels = shape->labels ? PySequence_Fast_ITEMS(shape->labels) : NULL;
+    /* paths of atomic labels (ints, (row, column) pairs) cannot be part of a cycle */
+    int plain_paths = 1;
+    if (labels != NULL)
+        for (Py_ssize_t c = 0; c < s->n_cells && plain_paths; c++)
+            plain_paths = atomic(labels[c]);
     for (size_t k = 0; k < n; k++) {
         const Entry *e = &s->table[k];
         PyObject *path = PyTuple_New((Py_ssize_t)e->length);
@@ -919,16 +944,23 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
             Py_DECREF(path);
             goto fail;
         }
+        if (plain_paths)
+            PyObject_GC_UnTrack(path);
         if (shape->record == NULL) {
             PyTuple_SET_ITEM(item, 0, word);
             PyTuple_SET_ITEM(item, 1, score);
             PyTuple_SET_ITEM(item, 2, path);
+            if (plain_paths)
+                PyObject_GC_UnTrack(item);
         } else { /* the slots of a fresh instance are NULL: no reference to drop */
             char *base = (char *)item;
             *(PyObject **)(base + shape->at_word) = word;
             *(PyObject **)(base + shape->at_score) = score;
             *(PyObject **)(base + shape->at_path) = path;
             *(PyObject **)(base + shape->at_band) = band;
+            /* immutable (a Record), holding nothing that can lead back to it */
+            if (plain_paths && atomic(band) && PyObject_IS_GC(item))
+                PyObject_GC_UnTrack(item);
         }
         PyList_SET_ITEM(list, (Py_ssize_t)k, item);
     }
