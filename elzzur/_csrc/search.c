@@ -836,6 +836,23 @@ rank_in(const Shape *shape, const unsigned char *idx, Py_ssize_t length)
     return (int64_t)rank;
 }
 
+/* The band of the word of rank `rank` (its letter numbers idx) in the bands by rank (shape->
+ * bands.buf is set): 1 to 4, or 0 for none. */
+static int
+band_by_rank(const Shape *shape, uint64_t rank, const unsigned char *idx, Py_ssize_t length)
+{
+    if (shape->ranked != NULL) {
+        int64_t other = rank_in(shape, idx, length);
+        if (other < 0)
+            return 0;
+        rank = (uint64_t)other;
+    }
+    if ((rank >> 2) >= (uint64_t)shape->bands.len)
+        return 0;
+    const unsigned char *data = shape->bands.buf;
+    return ((data[rank >> 2] >> ((rank & 3) << 1)) & 3) + 1;
+}
+
 /* The band of the word of rank `rank` (its letter numbers idx, its str word): None, a
  * callable's answer, or its entry in the bands by rank (of the searched graph, or another). */
 static PyObject *
@@ -846,16 +863,10 @@ entry_band(const Shape *shape, uint64_t rank, const unsigned char *idx, Py_ssize
         Py_RETURN_NONE;
     if (shape->bands.buf == NULL)
         return PyObject_CallOneArg(shape->band, word);
-    if (shape->ranked != NULL) {
-        int64_t other = rank_in(shape, idx, length);
-        if (other < 0)
-            Py_RETURN_NONE;
-        rank = (uint64_t)other;
-    }
-    if ((rank >> 2) >= (uint64_t)shape->bands.len)
+    int band = band_by_rank(shape, rank, idx, length);
+    if (band == 0)
         Py_RETURN_NONE;
-    const unsigned char *data = shape->bands.buf;
-    return PyLong_FromLong(((data[rank >> 2] >> ((rank & 3) << 1)) & 3) + 1);
+    return PyLong_FromLong(band);
 }
 
 static PyObject *render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n);
@@ -979,16 +990,6 @@ typedef struct {
     size_t len, cap;
 } Text;
 
-static int
-put(Text *t, const char *p, size_t n)
-{
-    if (reserve((void **)&t->buf, &t->cap, t->len + n, 1) < 0)
-        return -1;
-    memcpy(t->buf + t->len, p, n);
-    t->len += n;
-    return 0;
-}
-
 /* v in decimal into tmp (room for 20 characters), returning the number written. */
 static int
 decimal(int64_t v, char *tmp)
@@ -1008,32 +1009,21 @@ decimal(int64_t v, char *tmp)
     return k;
 }
 
-static int
-put_spaces(Text *t, Py_ssize_t n)
-{
-    for (; n > 0; n--)
-        if (put(t, " ", 1) < 0)
-            return -1;
-    return 0;
-}
-
 /* The words (sorted, compacted table entries e[0:n]) rendered with shape's template, and the
  * totals of all of them: (text, count, longest, total score). Its specification is
- * elzzur.grid.solver.fill_template. */
+ * elzzur.grid.solver.fill_template. Each word's letters are spelt once, into letters[]; each
+ * listed word's room is made at once, then written without further checks. */
 static PyObject *
 render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
 {
     PyObject *result = NULL, *total_obj = NULL;
     Text t = {NULL, 0, 0};
     const char **label = NULL;
-    Py_ssize_t *label_len = NULL;
-    unsigned char *idx = PyMem_Malloc((size_t)g->longest + 1);
+    Py_ssize_t *label_len = NULL, *lengths = NULL;
+    size_t stride = (size_t)g->longest + 1;
+    unsigned char *letters = NULL;
     char utf8[64][4];
     int utf8_len[64];
-    if (idx == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
     for (Py_ssize_t k = 0; k < g->n_letters; k++) {
         Py_UCS4 c = g->alphabet[k];
         char *o = utf8[k];
@@ -1057,17 +1047,23 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
             utf8_len[k] = 4;
         }
     }
-    /* every cell's label as UTF-8, or its number */
+    /* every cell's label as UTF-8 */
     label = PyMem_Malloc((size_t)(s->n_cells + 1) * sizeof(char *));
     label_len = PyMem_Malloc((size_t)(s->n_cells + 1) * sizeof(Py_ssize_t));
-    if (label == NULL || label_len == NULL) {
+    lengths = PyMem_Malloc((n + 1) * sizeof(Py_ssize_t));
+    letters = n <= SIZE_MAX / stride ? PyMem_Malloc(n * stride + 1) : NULL;
+    if (label == NULL || label_len == NULL || lengths == NULL || letters == NULL) {
         PyErr_NoMemory();
         goto done;
     }
+    Py_ssize_t widest_label = 0;
     PyObject **labels = PySequence_Fast_ITEMS(shape->labels);
-    for (Py_ssize_t c = 0; c < s->n_cells; c++)
+    for (Py_ssize_t c = 0; c < s->n_cells; c++) {
         if ((label[c] = PyUnicode_AsUTF8AndSize(labels[c], &label_len[c])) == NULL)
             goto done;
+        if (label_len[c] > widest_label)
+            widest_label = label_len[c];
+    }
 
     /* the totals of every word, and the column widths of the words listed */
     size_t listed = shape->top < 0 || (size_t)shape->top > n ? n : (size_t)shape->top;
@@ -1076,9 +1072,10 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
     int big = 0; /* the sum left int64: counted on in Python ints (total_obj) */
     for (size_t k = 0; k < n; k++) {
         const Entry *e = &s->table[k];
-        Py_ssize_t length = entry_letters(s, g, e, idx);
+        Py_ssize_t length = entry_letters(s, g, e, letters + k * stride);
         if (length < 0)
             goto done;
+        lengths[k] = length;
         if (length > longest)
             longest = length;
         if (!big) {
@@ -1117,76 +1114,94 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
 
     const char *const *pc = shape->piece;
     const Py_ssize_t *pl = shape->piece_len;
+    size_t fixed = 0; /* the pieces' bytes, and a band's */
+    for (int k = 0; k < 8; k++)
+        fixed += (size_t)pl[k];
+    fixed += 24 + (size_t)(word_width + score_width);
+    int by_rank = pc[BAND_NONE] != NULL && shape->bands.buf != NULL;
+    int by_call = pc[BAND_NONE] != NULL && !by_rank && shape->band != NULL &&
+                  shape->band != Py_None;
     for (size_t k = 0; k < listed; k++) {
         const Entry *e = &s->table[k];
-        Py_ssize_t length = entry_letters(s, g, e, idx);
-        if (length < 0)
-            goto done;
+        Py_ssize_t length = lengths[k];
+        const unsigned char *idx = letters + k * stride;
+        size_t need = fixed + 4 * (size_t)length +
+                      e->length * (size_t)(widest_label + pl[PATH_SEP]);
+        if (reserve((void **)&t.buf, &t.cap, t.len + need, 1) < 0)
+            goto nomem;
+        char *w = t.buf + t.len;
+#define WRITE(p, count) (memcpy(w, (p), (size_t)(count)), w += (count))
+        if (k > 0)
+            WRITE(pc[BETWEEN], pl[BETWEEN]);
+        WRITE(pc[OPEN], pl[OPEN]);
+        for (Py_ssize_t j = 0; j < length; j++) {
+            const char *u = utf8[idx[j]];
+            int m = utf8_len[idx[j]];
+            *w++ = u[0];
+            for (int b = 1; b < m; b++)
+                *w++ = u[b];
+        }
+        if (shape->pad)
+            for (Py_ssize_t j = length; j < word_width; j++)
+                *w++ = ' ';
+        WRITE(pc[AFTER_WORD], pl[AFTER_WORD]);
         char tmp[24];
         int digits = decimal(e->score, tmp);
-        if ((k > 0 && put(&t, pc[BETWEEN], (size_t)pl[BETWEEN]) < 0) ||
-            put(&t, pc[OPEN], (size_t)pl[OPEN]) < 0)
-            goto nomem;
-        for (Py_ssize_t j = 0; j < length; j++)
-            if (put(&t, utf8[idx[j]], (size_t)utf8_len[idx[j]]) < 0)
-                goto nomem;
-        if ((shape->pad && put_spaces(&t, word_width - length) < 0) ||
-            put(&t, pc[AFTER_WORD], (size_t)pl[AFTER_WORD]) < 0 ||
-            put(&t, tmp, (size_t)digits) < 0 ||
-            (shape->pad && put_spaces(&t, score_width - digits) < 0) ||
-            put(&t, pc[AFTER_SCORE], (size_t)pl[AFTER_SCORE]) < 0)
-            goto nomem;
+        WRITE(tmp, digits);
+        if (shape->pad)
+            for (Py_ssize_t j = digits; j < score_width; j++)
+                *w++ = ' ';
+        WRITE(pc[AFTER_SCORE], pl[AFTER_SCORE]);
         for (size_t j = 0; j < e->length; j++) {
             int32_t cell = s->arena[e->path + j];
-            if ((j > 0 && put(&t, pc[PATH_SEP], (size_t)pl[PATH_SEP]) < 0) ||
-                put(&t, label[cell], (size_t)label_len[cell]) < 0)
-                goto nomem;
+            if (j > 0)
+                WRITE(pc[PATH_SEP], pl[PATH_SEP]);
+            WRITE(label[cell], label_len[cell]);
         }
-        if (put(&t, pc[AFTER_PATH], (size_t)pl[AFTER_PATH]) < 0)
-            goto nomem;
-        if (pc[BAND_NONE] != NULL) {
-            PyObject *band;
-            if (shape->bands.buf == NULL && shape->band != NULL && shape->band != Py_None) {
-                /* a callable takes the word as a str */
-                PyObject *word;
-                Py_UCS4 *letters = PyMem_Malloc(((size_t)length + 1) * sizeof(Py_UCS4));
-                if (letters == NULL)
-                    goto nomem;
-                for (Py_ssize_t j = 0; j < length; j++)
-                    letters[j] = g->alphabet[idx[j]];
-                word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, letters, length);
-                PyMem_Free(letters);
-                if (word == NULL)
-                    goto done;
-                band = entry_band(shape, e->key - 1, idx, length, word);
-                Py_DECREF(word);
-            } else {
-                band = entry_band(shape, e->key - 1, idx, length, NULL);
-            }
+        WRITE(pc[AFTER_PATH], pl[AFTER_PATH]);
+        t.len = (size_t)(w - t.buf);
+        if (by_rank) {
+            int band = band_by_rank(shape, e->key - 1, idx, length);
+            if (band == 0)
+                WRITE(pc[BAND_NONE], pl[BAND_NONE]);
+            else
+                *w++ = (char)('0' + band);
+        } else if (by_call) { /* a callable takes the word as a str; its answer as str() */
+            Py_UCS4 spelt[GRAPH_LONGEST + 1];
+            for (Py_ssize_t j = 0; j < length && j <= GRAPH_LONGEST; j++)
+                spelt[j] = g->alphabet[idx[j]];
+            PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, spelt, length);
+            PyObject *band = word ? PyObject_CallOneArg(shape->band, word) : NULL;
+            Py_XDECREF(word);
             if (band == NULL)
                 goto done;
-            int ok;
             if (band == Py_None) {
-                ok = put(&t, pc[BAND_NONE], (size_t)pl[BAND_NONE]) == 0;
+                Py_DECREF(band);
+                WRITE(pc[BAND_NONE], pl[BAND_NONE]);
             } else {
                 PyObject *text = PyObject_Str(band);
-                Py_ssize_t size;
+                Py_DECREF(band);
+                Py_ssize_t size = 0;
                 const char *p = text ? PyUnicode_AsUTF8AndSize(text, &size) : NULL;
-                ok = p != NULL && put(&t, p, (size_t)size) == 0;
-                if (p == NULL && !PyErr_Occurred())
-                    PyErr_NoMemory();
-                Py_XDECREF(text);
-                if (!ok && PyErr_Occurred()) {
-                    Py_DECREF(band);
+                if (p == NULL) {
+                    Py_XDECREF(text);
                     goto done;
                 }
+                if (reserve((void **)&t.buf, &t.cap, t.len + (size_t)size + (size_t)pl[CLOSE],
+                            1) < 0) {
+                    Py_DECREF(text);
+                    goto nomem;
+                }
+                w = t.buf + t.len;
+                WRITE(p, size);
+                Py_DECREF(text);
             }
-            Py_DECREF(band);
-            if (!ok)
-                goto nomem;
+        } else if (pc[BAND_NONE] != NULL) {
+            WRITE(pc[BAND_NONE], pl[BAND_NONE]);
         }
-        if (put(&t, pc[CLOSE], (size_t)pl[CLOSE]) < 0)
-            goto nomem;
+        WRITE(pc[CLOSE], pl[CLOSE]);
+#undef WRITE
+        t.len = (size_t)(w - t.buf);
     }
     PyObject *text = PyUnicode_DecodeUTF8(t.buf ? t.buf : "", (Py_ssize_t)t.len, NULL);
     if (text != NULL)
@@ -1197,9 +1212,10 @@ nomem:
 done:
     Py_XDECREF(total_obj);
     PyMem_RawFree(t.buf);
-    PyMem_Free(idx);
     PyMem_Free(label);
     PyMem_Free(label_len);
+    PyMem_Free(lengths);
+    PyMem_Free(letters);
     return result;
 }
 
