@@ -237,6 +237,9 @@ def word_template(fmt: str, quiet: bool = False):
     return None
 
 
+_HEADS: dict[tuple[str, str], str] = {}
+
+
 def around_words(fmt: str, language: str, board, words: str, count: int, longest: int,
                  total: int, quiet: bool = False, rules: str = "ruzzle") -> str:
     """The whole output of one board in ``fmt`` around its word list as ``word_template``'s
@@ -255,8 +258,12 @@ def around_words(fmt: str, language: str, board, words: str, count: int, longest
     dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
     stats = f'{{"words": {count}, "longest": {longest}, "total_score": {total}}}'
     if fmt == "jsonl":
-        return (f'{{"language": {dump(language)}, "rules": {dump(rules)}, "board": '
-                f'{dump(board.token_rows())}, "words": [{words}], "stats": {stats}}}\n')
+        head = _HEADS.get((language, rules))  # the same for every board of a batch
+        if head is None:
+            head = f'{{"language": {dump(language)}, "rules": {dump(rules)}, "board": '
+            if len(_HEADS) < 64:
+                _HEADS[(language, rules)] = head
+        return f'{head}{dump(board.token_rows())}, "words": [{words}], "stats": {stats}}}\n'
     return (
         "{\n"
         f'  "language": {dump(language)},\n'
