@@ -119,13 +119,13 @@ PyDoc_STRVAR(Graph_search_doc,
 
 PyDoc_STRVAR(Graph_scrabble_moves_doc,
 "scrabble_moves($self, n, board, letter_mul, word_mul, centre_row, centre_col, rack, blanks,\n"
-"               values, every, rack_size, bingo, apart, upper, lower, top)\n"
+"               values, every, rack_size, bingo, apart, upper, lower, top, tiles, new_squares,\n"
+"               blank_squares, board_squares)\n"
 "--\n\n"
 "The moves of an n x n Scrabble board, best first (the first `top`, every one if top < 0),\n"
-"as generate_moves() in elzzur.scrabble.movegen finds them: [(down, row, start, letters,\n"
-"new_mask, blank_mask, score, word), ...], a down move's row and start on the transposed\n"
-"board. The arguments are bytes (see core_moves there); ValueError if one is malformed or\n"
-"the graph corrupt.");
+"as generate_moves() in elzzur.scrabble.movegen finds them: [(row, col, down, placed,\n"
+"squares, score, word, used), ...]. The arguments are bytes and the objects moves are made\n"
+"of (see core_moves there); ValueError if one is malformed or the graph corrupt.");
 
 PyDoc_STRVAR(Graph_scrabble_checks_doc,
 "scrabble_checks($self, n, board, centre_row, centre_col, values, every, apart)\n"

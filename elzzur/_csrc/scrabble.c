@@ -650,26 +650,121 @@ scrabble_graph_error(Scrabble *s)
     return s->error ? -1 : 0;
 }
 
+/* The Python objects a move is built of (core_moves() in movegen.py passes them): each letter's
+ * tile (str), its square of a move's word as a new tile and as a new blank ((tile, is_blank,
+ * True)), and each board square's ((tile, is_blank, False), None where empty), across order. */
+typedef struct {
+    PyObject *fast[4];   /* the sequences, held */
+    PyObject **tile, **sq_new, **sq_blank, **on_board;
+} MoveParts;
+
+static int
+move_parts(MoveParts *p, PyObject *const *given, Py_ssize_t nn)
+{
+    static const char *names[4] = {"tiles", "new squares", "blank squares", "board squares"};
+    PyObject ***into[4] = {&p->tile, &p->sq_new, &p->sq_blank, &p->on_board};
+    for (int k = 0; k < 4; k++) {
+        Py_ssize_t want = k < 3 ? 64 : nn;
+        p->fast[k] = PySequence_Fast(given[k], "scrabble_moves: the move parts are sequences");
+        if (p->fast[k] == NULL)
+            return -1;
+        if (PySequence_Fast_GET_SIZE(p->fast[k]) != want) {
+            PyErr_Format(PyExc_ValueError, "scrabble_moves: %zd %s expected", want, names[k]);
+            return -1;
+        }
+        *into[k] = PySequence_Fast_ITEMS(p->fast[k]);
+    }
+    return 0;
+}
+
+/* One move as core_moves() takes it: (row, col, down, placed, squares, score, word, used), the
+ * real board's coordinates, `placed` and `squares` as Move has them, and `used` the letters of
+ * the rack's tiles it places, sorted, then a 0xFF a blank (which leave it has). */
+static PyObject *
+move_tuple(const Scrabble *s, const MoveParts *p, const Found *f)
+{
+    const uint8_t *letters = s->letters_pool + f->letters_at;
+    int n = s->n, placed_count = __builtin_popcountll(f->new_mask), k = 0, blanks = 0;
+    uint8_t used[64];
+    PyObject *placed = PyTuple_New(placed_count), *squares = PyTuple_New(f->len);
+    if (placed == NULL || squares == NULL)
+        goto fail;
+    for (int i = 0; i < f->len; i++) {
+        int c = f->start + i, li = letters[i];
+        /* the square on the real board: a down move was found on the transposed one */
+        int real_r = f->down ? c : f->row, real_c = f->down ? f->row : c;
+        PyObject *square;
+        if ((f->new_mask >> i) & 1) {
+            int blank = (int)((f->blank_mask >> i) & 1);
+            square = blank ? p->sq_blank[li] : p->sq_new[li];
+            PyObject *tile = p->tile[li];
+            if (square == NULL || tile == NULL)
+                goto fail;
+            PyObject *one = PyTuple_New(4);
+            if (one == NULL)
+                goto fail;
+            PyObject *blank_obj = blank ? Py_True : Py_False;
+            PyTuple_SET_ITEM(one, 0, PyLong_FromLong(real_r)); /* small ints: cached, no error */
+            PyTuple_SET_ITEM(one, 1, PyLong_FromLong(real_c));
+            Py_INCREF(tile);
+            PyTuple_SET_ITEM(one, 2, tile);
+            Py_INCREF(blank_obj);
+            PyTuple_SET_ITEM(one, 3, blank_obj);
+            PyTuple_SET_ITEM(placed, k++, one);
+            if (blank)
+                blanks++;
+            else {
+                int j = k - blanks - 1; /* insertion into the sorted letters */
+                while (j > 0 && used[j - 1] > li) {
+                    used[j] = used[j - 1];
+                    j--;
+                }
+                used[j] = (uint8_t)li;
+            }
+        } else
+            square = p->on_board[(size_t)real_r * n + real_c];
+        Py_INCREF(square);
+        PyTuple_SET_ITEM(squares, i, square);
+    }
+    for (int j = 0; j < blanks; j++)
+        used[placed_count - blanks + j] = 0xFF;
+    PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, s->text + f->text_at,
+                                               f->text_len);
+    if (word == NULL)
+        goto fail;
+    return Py_BuildValue("(iiONNLNy#)", f->down ? f->start : f->row, f->down ? f->row : f->start,
+                         f->down ? Py_True : Py_False, placed, squares, (long long)f->score, word,
+                         (const char *)used, (Py_ssize_t)placed_count);
+fail:
+    Py_XDECREF(placed);
+    Py_XDECREF(squares);
+    return NULL;
+}
+
 PyObject *
 elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args)
 {
     int n, cr, cc, blanks, rack_size;
     Py_ssize_t top;
-    PyObject *a_board, *a_lm, *a_wm, *a_rack, *a_val, *a_apart, *upper, *lower;
+    PyObject *a_board, *a_lm, *a_wm, *a_rack, *a_val, *a_apart, *upper, *lower, *given[4];
     unsigned long long every;
     long long bingo;
-    if (!PyArg_ParseTuple(args, "iOOOiiOiOKiLOOOn:scrabble_moves", &n, &a_board, &a_lm, &a_wm,
-                          &cr, &cc, &a_rack, &blanks, &a_val, &every, &rack_size, &bingo,
-                          &a_apart, &upper, &lower, &top))
+    if (!PyArg_ParseTuple(args, "iOOOiiOiOKiLOOOnOOOO:scrabble_moves", &n, &a_board, &a_lm,
+                          &a_wm, &cr, &cc, &a_rack, &blanks, &a_val, &every, &rack_size, &bingo,
+                          &a_apart, &upper, &lower, &top, &given[0], &given[1], &given[2],
+                          &given[3]))
         return NULL;
     if (blanks < 0 || blanks > 64 || rack_size < 0) {
         PyErr_SetString(PyExc_ValueError, "scrabble_moves: 0 to 64 blanks, a rack size >= 0");
         return NULL;
     }
     Scrabble s;
+    MoveParts parts;
+    memset(&parts, 0, sizeof parts);
     PyObject *result = NULL;
     uint8_t rack[64];
     if (scrabble_setup(&s, self, n, a_board, a_val, every, a_apart) < 0 ||
+        move_parts(&parts, given, (Py_ssize_t)n * n) < 0 ||
         scrabble_bytes(a_lm, (Py_ssize_t)n * n, s.lm, "the letter premiums") < 0 ||
         scrabble_bytes(a_wm, (Py_ssize_t)n * n, s.wm, "the word premiums") < 0 ||
         scrabble_bytes(a_rack, 64, rack, "the rack") < 0 ||
@@ -706,21 +801,18 @@ elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args)
     if ((result = PyList_New((Py_ssize_t)count)) == NULL)
         goto done;
     for (size_t i = 0; i < count; i++) {
-        const Found *f = &s.found[i];
-        PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, s.text + f->text_at,
-                                                   f->text_len);
-        PyObject *move = word == NULL ? NULL :
-            Py_BuildValue("(Oiiy#KKLN)", f->down ? Py_True : Py_False, f->row, f->start,
-                          (const char *)s.letters_pool + f->letters_at, (Py_ssize_t)f->len,
-                          (unsigned long long)f->new_mask, (unsigned long long)f->blank_mask,
-                          (long long)f->score, word);
+        PyObject *move = move_tuple(&s, &parts, &s.found[i]);
         if (move == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "scrabble_moves: a move part is missing");
             Py_CLEAR(result);
             goto done;
         }
         PyList_SET_ITEM(result, (Py_ssize_t)i, move);
     }
 done:
+    for (int k = 0; k < 4; k++)
+        Py_XDECREF(parts.fast[k]);
     scrabble_free(&s);
     return result;
 }

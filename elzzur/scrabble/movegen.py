@@ -224,6 +224,8 @@ class CoreTables:
         self.apart = array("Q", apart).tobytes()
         # a board square (tile, is_blank) as a square of a move's word, shared
         self.on_board = {(t, b): (t, b, False) for t in tiles.values for b in (False, True)}
+        self.on_board[None] = None
+        self.tile = tuple(sq and sq[0] for sq in self.sq_new)
 
     def board(self, board) -> bytes:
         from itertools import chain
@@ -235,8 +237,9 @@ def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout:
                top: int | None) -> list[Move]:
     """``generate_moves`` with the C core's ``scrabble_moves``: cross-checks, anchors, both
     directions and the order there (the same as ``both_ways`` over ``across_moves_fast``).
-    Moves come back best first as plain tuples; only the ``top`` best become ``Move``
-    objects, which is where the time would otherwise go."""
+    Moves come back best first, only the ``top`` best, as the parts of their ``Move``s (built
+    in C of the objects passed: tiles, squares); Python adds the leave and makes the Move."""
+    from collections import Counter
     from itertools import chain
 
     tiles = tables.tiles
@@ -248,44 +251,26 @@ def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout:
         if t in letter_of:
             cnt[letter_of[t]] = count
     r, c = layout.centre
+    on_board = tables.on_board
     found = core.scrabble_moves(
         n, tables.board(board), bytes(chain.from_iterable(layout.letter)),
         bytes(chain.from_iterable(layout.word)), r, c, bytes(min(k, 255) for k in cnt),
         min(blanks, n), tables.val, tables.every,  # a move places n tiles at most
         min(tiles.rack_size, 64), bingo, tables.apart, tables.upper, tables.lower,
-        -1 if top is None else min(top, 2**62))  # 64: more than a move places
-    # the rack's tiles left, as show_leave writes them: by the tiles used, a count a letter in
-    # `width` bits (a rack's worth)
-    order = [(t, letter_of.get(t), rack[t]) for t in sorted(rack)]
+        -1 if top is None else min(top, 2**62), tables.tile, tables.sq_new, tables.sq_blank,
+        [on_board[sq] for sq in chain.from_iterable(board)])
+    # the rack's tiles left, as show_leave writes them, by the tiles a move uses (`used`: their
+    # letter numbers, sorted, then 255 for each blank): few racks' worth of leaves, many moves
+    order = [(t if len(t) == 1 else f"[{t}]", letter_of.get(t), rack[t]) for t in sorted(rack)]
     leaves: dict = {}
-    width = max(tiles.rack_size, sum(rack.values())).bit_length()
-    sq_new, sq_blank, on_board = tables.sq_new, tables.sq_blank, tables.on_board
     moves = []
-    for down, row, start, letters, new_mask, blank_mask, score, word in found:
-        squares, placed, used, used_blanks = [], [], 0, 0
-        for i, letter in enumerate(letters):
-            if new_mask >> i & 1:
-                if blank_mask >> i & 1:
-                    square = sq_blank[letter]
-                    used_blanks += 1
-                else:
-                    square = sq_new[letter]
-                    used += 1 << width * letter
-                placed.append((start + i, row, square[0], square[1]) if down
-                              else (row, start + i, square[0], square[1]))
-                squares.append(square)
-            else:
-                squares.append(on_board[board[start + i][row] if down else board[row][start + i]])
-        leave = leaves.get((used, used_blanks))
+    for row, col, down, placed, squares, score, word, used in found:
+        leave = leaves.get(used)
         if leave is None:
-            leave = leaves[used, used_blanks] = "".join(
-                (t if len(t) == 1 else f"[{t}]") *
-                (k if i is None else k - (used >> width * i & (1 << width) - 1))
-                for t, i, k in order) + BLANK * (blanks - used_blanks)
-        if down:
-            move = Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave, tiles)
-        else:
-            move = Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave, tiles)
+            left = Counter(used)
+            leave = leaves[used] = "".join(t * (k if i is None else k - left[i])
+                                           for t, i, k in order) + BLANK * (blanks - left[255])
+        move = Move(row, col, DOWN if down else ACROSS, placed, squares, score, leave, tiles)
         move._word = word
         moves.append(move)
     return moves
