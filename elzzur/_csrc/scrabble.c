@@ -503,6 +503,45 @@ found_select(Scrabble *s, size_t top)
     return k;
 }
 
+/* Every move sorted on found_before, when all are wanted: a bottom-up merge sort through a
+ * buffer (the heap of found_select moves 48-byte items around the whole array at every step,
+ * which is slow for the tens of thousands of moves of a rack with blanks); -1 if out of memory. */
+static int
+found_sort(Scrabble *s)
+{
+    size_t count = s->n_found;
+    if (count < 2)
+        return 0;
+    Found *from = s->found, *to = PyMem_Malloc(count * sizeof(Found));
+    if (to == NULL) {
+        s->error = 2;
+        return -1;
+    }
+    for (size_t width = 1; width < count; width *= 2) {
+        for (size_t lo = 0; lo < count; lo += 2 * width) {
+            size_t mid = lo + width < count ? lo + width : count;
+            size_t hi = lo + 2 * width < count ? lo + 2 * width : count;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                to[k++] = found_before(s, &from[j], &from[i]) ? from[j++] : from[i++];
+            while (i < mid)
+                to[k++] = from[i++];
+            while (j < hi)
+                to[k++] = from[j++];
+        }
+        Found *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != s->found) { /* the sorted run is in the buffer: it becomes the array */
+        PyMem_Free(s->found);
+        s->found = from;
+        s->cap_found = count;
+    } else
+        PyMem_Free(to);
+    return 0;
+}
+
 /* A bytes-like argument of exactly `count` bytes, copied to `into`. */
 static int
 scrabble_bytes(PyObject *arg, Py_ssize_t count, void *into, const char *name)
@@ -794,9 +833,11 @@ elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args)
     }
     if (scrabble_graph_error(&s) < 0)
         goto done;
-    size_t count = top < 0 ? s.n_found : found_select(&s, (size_t)top);
-    if (top < 0 && count) { /* all of them, sorted: the heap of every move */
-        found_select(&s, count);
+    size_t count = top < 0 || (size_t)top >= s.n_found ? s.n_found
+                                                        : found_select(&s, (size_t)top);
+    if (count == s.n_found && found_sort(&s) < 0) {
+        scrabble_graph_error(&s);
+        goto done;
     }
     if ((result = PyList_New((Py_ssize_t)count)) == NULL)
         goto done;

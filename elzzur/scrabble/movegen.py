@@ -238,7 +238,24 @@ def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout:
     """``generate_moves`` with the C core's ``scrabble_moves``: cross-checks, anchors, both
     directions and the order there (the same as ``both_ways`` over ``across_moves_fast``).
     Moves come back best first, only the ``top`` best, as the parts of their ``Move``s (built
-    in C of the objects passed: tiles, squares); Python adds the leave and makes the Move."""
+    in C of the objects passed: tiles, squares); Python adds the leave and makes the Move.
+    No cyclic garbage collection meanwhile: none of these objects refers back, and with tens
+    of thousands of new tuples (a rack with blanks) the collector would walk the growing list
+    again and again (a third of the time with two blanks)."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return core_move_list(core, tables, board, rack, blanks, layout, top)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, layout: Layout,
+                   top: int | None) -> list[Move]:
+    """``core_moves``'s work."""
     from collections import Counter
     from itertools import chain
 
