@@ -67,7 +67,7 @@ def test_c_cross_checks_and_anchors_equal_pythons(position):
     tiles, graph, board, layout = position
     graph = tile_graph(graph, tiles)
     gen = MoveGenerator(graph, tiles, layout)
-    tables = CoreTables.of(gen)
+    tables = CoreTables.of(graph, tiles)
     n = len(board)
     allow, points, anchor = graph.core().scrabble_checks(
         n, tables.board(board), *layout.centre, tables.val, tables.every, tables.apart)
@@ -121,7 +121,7 @@ def english_position():
 
 
 def core_args(tiles, layout, graph, board):
-    tables = CoreTables.of(MoveGenerator(graph, tiles, layout))
+    tables = CoreTables.of(graph, tiles)
     rack = bytearray(64)
     rack[tables.letter_of["S"]] = 1
     rack[tables.letter_of["X"]] = 1
@@ -156,7 +156,7 @@ def test_the_c_core_never_crashes_on_a_damaged_graph(data):
     tiles, layout = load_tile_set("en"), Layout(LAYOUTS[7], "small")
     words = data.draw(st.sets(st.text("ABERST", min_size=2, max_size=6), min_size=1, max_size=30))
     good = graph_of(words, tiles)
-    tables = CoreTables.of(MoveGenerator(good, tiles, layout))
+    tables = CoreTables.of(good, tiles)
     board = [[None] * 7 for _ in range(7)]
     board[3][3], board[3][4], board[2][4] = ("A", False), ("B", True), ("E", False)
     rack = bytearray(64)

@@ -70,23 +70,28 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
     check_arguments(board, rack, blanks, graph, tiles, layout, top, use)
     check_score_range(board, rack, blanks, tiles, layout)
     graph = tile_graph(graph, tiles)
+    from ..lexicon.graph import backend
+
+    if (use or backend()) == "c" and len(board) <= 63:
+        tables = CoreTables.of(graph, tiles)  # None where the core cannot search these tiles
+        core = graph.core() if tables is not None else None
+        if core is not None:
+            return core_moves(core, tables, board, rack, blanks, layout, top)
     gen = MoveGenerator(graph, tiles, layout)
     first = is_empty(board)
-    across = across_moves
-    if all(len(steps) == 1 for steps in gen.steps.values()) and (
-            not tiles.apart or is_tile_graph(graph, tiles)):
-        across = across_moves_fast
-        from ..lexicon.graph import backend
-
-        core = graph.core() if (use or backend()) == "c" and len(board) <= 63 else None
-        if core is not None:
-            tables = CoreTables.of(gen)
-            if tables.spelt:
-                return core_moves(core, tables, board, rack, blanks, layout, top)
+    across = across_moves_fast if fast_search(gen) else across_moves
     moves = both_ways(across, gen, board, layout, rack, blanks, first)
     return moves if top is None else moves[:top]
 
 SCORE_LIMIT = 2**63 - 1  # scores are int64 in the C core
+
+
+def fast_search(gen: MoveGenerator) -> bool:
+    """True if the letter-mask search (``across_moves_fast``, and the C core's) can search
+    these tiles: each is one step of the graph, and no two tiles' letters must be kept apart
+    but in a graph of tiles (where C, H is no CH anyway)."""
+    return all(len(steps) == 1 for steps in gen.steps.values()) and (
+        not gen.tiles.apart or is_tile_graph(gen.graph, gen.tiles))
 
 
 def check_arguments(board, rack, blanks, graph, tiles, layout, top, use) -> None:
@@ -177,18 +182,23 @@ class CoreTables:
     squares as bytes. Kept for the last few (graph, tiles) pairs: a position is solved again and
     again with the same dictionary, and these would cost as much as the search."""
 
-    _kept: dict = {}  # (id(graph), id(tiles)) -> (graph, tiles, CoreTables); both are immutable
+    _kept: dict = {}  # (id(graph), id(tiles)) -> (graph, tiles, CoreTables or None)
 
     @classmethod
-    def of(cls, gen: MoveGenerator) -> CoreTables:
-        key = (id(gen.graph), id(gen.tiles))
+    def of(cls, graph, tiles: TileSet) -> CoreTables | None:
+        """The tables of ``graph`` (a graph of tiles where the edition has one) and ``tiles``,
+        or None if the C core cannot search them (see ``fast_search``; a spelling too long)."""
+        key = (id(graph), id(tiles))
         kept = cls._kept.get(key)
-        if kept is not None and kept[0] is gen.graph and kept[1] is gen.tiles:
+        if kept is not None and kept[0] is graph and kept[1] is tiles:
             return kept[2]
         if len(cls._kept) >= 8:
             cls._kept.clear()
-        tables = cls(gen)
-        cls._kept[key] = (gen.graph, gen.tiles, tables)
+        gen = MoveGenerator(graph, tiles, None)
+        tables = cls(gen) if fast_search(gen) else None
+        if tables is not None and not tables.spelt:
+            tables = None
+        cls._kept[key] = (graph, tiles, tables)
         return tables
 
     def __init__(self, gen: MoveGenerator):
