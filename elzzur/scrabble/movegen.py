@@ -507,8 +507,9 @@ def across_moves(gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: 
     return found
 
 class FastTables:
-    """The tables of the letter-mask search (``across_moves_fast`` and the C core's
-    ``scrabble_across``) for one board and rack: letters are the graph's letter numbers."""
+    """The tables of the letter-mask search (``across_moves_fast``; the C core computes the
+    same in ``scrabble_tables``) for one board and rack: letters are the graph's letter
+    numbers."""
 
     def __init__(self, gen: MoveGenerator, board, layout: Layout, rack: dict, first: bool):
         n = len(board)
