@@ -179,3 +179,43 @@ def test_the_c_core_never_crashes_on_a_damaged_graph(data):
             call()
         except ValueError as e:
             assert "corrupt" in str(e)
+
+
+@pytest.mark.parametrize("edition, racks, rack", [
+    ("en", ["QUIZERS", "AEINRST", "JOLTING"], "BLNK??"),
+    ("es", ["[CH]O[RR]OS", "[LL]AMEAR", "PERDIDO"], "CANTO?"),
+])
+def test_the_command_answers_the_same_with_either_backend(tmp_path, edition, racks, rack):
+    """`elzzur scrabble` in a real process, with the C core and with ELZZUR_PURE_PYTHON=1, on a
+    mid-game position of the built-in dictionary: the same forty best moves, word for word."""
+    import json
+    import subprocess
+    import sys
+
+    from conftest import child_env
+    from elzzur.lexicon.dictionary import load_dictionary
+    from elzzur.lexicon.languages import get_language
+    from elzzur.scrabble.position import parse_rack
+
+    tiles, layout = load_tile_set(edition), load_layout()
+    graph = load_dictionary(None, get_language(tiles.language)).graph
+    board = [[None] * 15 for _ in range(15)]
+    for text in racks:  # a position: the best move of each rack in turn
+        moves = generate_moves(board, *parse_rack(text, tiles, board), graph, tiles, layout, top=1)
+        for r, c, t, b in moves[0].placed:
+            board[r][c] = (t, b)
+    (tmp_path / "position.txt").write_text("\n".join(
+        "".join("." if sq is None else (f"[{sq[0]}]" if len(sq[0]) > 1 else sq[0]) if not sq[1]
+                else (f"[{tiles.lower[sq[0]]}]" if len(sq[0]) > 1 else tiles.lower[sq[0]])
+                for sq in row) for row in board) + "\n", encoding="utf-8")
+    out = {}
+    for name, extra in (("c", {}), ("python", {"ELZZUR_PURE_PYTHON": "1"})):
+        process = subprocess.run(
+            [sys.executable, "-m", "elzzur", "scrabble", "-l", edition, "-b", "position.txt",
+             "-r", rack, "--top", "40", "--format", "json"],
+            cwd=tmp_path, env={**child_env(), **extra}, capture_output=True, text=True,
+            timeout=300)
+        assert process.returncode == 0, process.stderr
+        out[name] = json.loads(process.stdout)
+    assert out["c"] == out["python"]
+    assert json.dumps(out["c"]).count('"score"') == 40
