@@ -28,6 +28,7 @@ RUN = {
     "generate": ("generate", "run_generate"), "gui": ("gui", "run_gui"),
     "scrabble": ("scrabble", "run_scrabble"), "words": ("words", "run"),
     "config": ("config", "run_config"),
+    "check": ("check", "run_check"),
 }
 
 
@@ -47,6 +48,8 @@ def quick_parse(argv: list[str]) -> Args | None:
         return None                                                  # argparse's subcommands
     command = argv[0]
     options = COMMANDS[command][1]
+    if any(o.flags[0][0] != "-" for o in options):  # positional arguments: argparse's
+        return None
     spelling = {flag: option for option in options for flag in option.flags}
     values = {o.dest: ([] if o.kind is list else default(command, o)) for o in options}
     seen = set()
@@ -126,6 +129,9 @@ def build_parser():
         sub = commands.add_parser(name, help=help_text, description=help_text, epilog=examples,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
         for o in options:
+            if o.flags[0][0] != "-":  # positional: one or more (check's lists)
+                sub.add_argument(o.dest, nargs="+", metavar=o.metavar, help=o.help)
+                continue
             kwargs = {"dest": o.dest, "help": o.help}
             if o.kind is bool:
                 kwargs["action"] = "store_true"
@@ -136,6 +142,9 @@ def build_parser():
                 if o.kind is not str:
                     kwargs["type"] = typed(o.kind)
             sub.add_argument(*o.flags, **kwargs)  # required options: see parse_args
+            for flag, why in o.old.items():  # kept working, out of the help, with a note
+                sub.add_argument(flag, **dict(kwargs, help=argparse.SUPPRESS,
+                                              action=old_spelling(kwargs, o.flags[0], why)))
         if name == "words":
             from .cli.words import add_actions
 
@@ -145,6 +154,22 @@ def build_parser():
     commands.add_parser("help", help="show this help, or a command's: elzzur help COMMAND "
                                      "(the same as --help)")
     return parser
+
+def old_spelling(kwargs: dict, now: str, why: str):
+    """An argparse action for an old spelling of the option ``now``: it does what ``now`` does,
+    and says on stderr, once a run, what to write instead (the exit status does not change)."""
+    import argparse
+
+    class Old(argparse.Action):
+        def __call__(self, parser, namespace, values, option_string=None) -> None:
+            write_out(sys.stderr.write, f"{PROG}: note: {option_string} is an old spelling "
+                                        f"and will go: write {now} ({why})\n")
+            if kwargs.get("action") == "append":
+                setattr(namespace, self.dest, (getattr(namespace, self.dest) or []) + [values])
+            else:
+                setattr(namespace, self.dest, values)
+
+    return Old
 
 def parse_args(argv: list[str]) -> Args:
     """The command line as Args; argparse's SystemExit for help, version and usage errors."""

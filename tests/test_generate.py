@@ -108,7 +108,7 @@ def test_dice_set_the_board_size(cli):
     boards = boards_of(cli("generate", "-l", "en", "--dice", "bigboggle", "--seed", "1").out)
     assert (boards[0].rows, boards[0].cols) == (5, 5)
     assert all(cell.bonus == "" for cell in boards[0].cells)  # no bonus tiles in Boggle
-    cli("generate", "-l", "en", "--dice", "new", "-r", "5", "-c", "5").error(
+    cli("generate", "-l", "en", "--dice", "new", "--rows", "5", "--cols", "5").error(
         2, "the dice 'Boggle, new (1987-)' make 4x4 boards, not 5x5")
 
 

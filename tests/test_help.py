@@ -107,3 +107,43 @@ def test_a_real_process_suggests_a_command(run_module):
     done = run_module("slove")
     assert done.returncode == 2
     assert done.stderr == "elzzur: error: unknown command 'slove' (did you mean 'solve'?)\n"
+
+
+def test_a_short_letter_or_an_option_name_means_one_thing_in_every_command():
+    """The same spelling names the same option (one dest) wherever it appears."""
+    from elzzur.cli.commands import COMMANDS
+
+    meaning: dict[str, tuple[str, str]] = {}
+    for command, (_, options, _) in COMMANDS.items():
+        for option in options:
+            for flag in option.flags:
+                first = meaning.setdefault(flag, (command, option.dest))
+                assert first[1] == option.dest, (flag, first, (command, option.dest))
+            for flag in option.old:  # an old spelling may stay only where nothing else has it
+                assert flag not in {f for o in options for f in o.flags}, (command, flag)
+
+
+@pytest.mark.parametrize("old, new, note", [
+    (["generate", "-l", "en", "-r", "3", "-c", "2", "--seed", "4"],
+     ["generate", "-l", "en", "--rows", "3", "--cols", "2", "--seed", "4"],
+     ["elzzur: note: -r is an old spelling and will go: write --rows (-r is the rack in "
+      "'elzzur scrabble')",
+      "elzzur: note: -c is an old spelling and will go: write --cols (it goes with -r, which "
+      "is the rack in 'elzzur scrabble')"]),
+    (["scrabble", "--cgp", "15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0",
+      "--top", "1", "--show", "1"],
+     ["scrabble", "--cgp", "15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0",
+      "--top", "1", "--show-top", "1"],
+     ["elzzur: note: --show is an old spelling and will go: write --show-top (--show names a "
+      "word in 'elzzur solve')"]),
+])
+def test_old_spellings_still_work_and_say_what_to_write(cli, old, new, note):
+    before, now = cli(*old), cli(*new)
+    assert before.code == now.code == 0
+    assert before.out == now.out and "\n" in now.out
+    assert before.err.splitlines() == note and now.err == ""
+
+
+def test_old_spellings_are_not_in_the_help(cli):
+    assert " -r " not in cli("generate", "--help").out
+    assert "--show " not in cli("scrabble", "--help").out

@@ -34,7 +34,7 @@ def test_json_lists_coordinate_word_score_and_leave(cli, tmp_path):
 
 def test_show_draws_the_move_on_the_board(cli, tmp_path):
     name = position(tmp_path, {7: "....CAT"})
-    out = cli("scrabble", "-b", name, "-r", "S", "--top", "1", "--show", "1").out
+    out = cli("scrabble", "-b", name, "-r", "S", "--top", "1", "--show-top", "1").out
     drawing = out.split("\n\n")[1].splitlines()
     assert drawing[1].split() == list("ABCDEFGHIJKLMNO")
     assert "[S]" in "".join(drawing[2:])

@@ -75,11 +75,18 @@ def board_count(text: str) -> int:
 class Option(Record):
     """One option of one command: its spellings, where it goes, and what it accepts."""
 
-    __slots__ = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required")
+    __slots__ = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required",
+                 "old")
 
     @classmethod
     def _defaults(cls) -> dict:
-        return {"default": None, "metavar": None, "choices": None, "required": False}
+        return {"default": None, "metavar": None, "choices": None, "required": False,
+                "old": {}}
+
+
+# Old spellings still accepted, each with why it goes (``Option.old``): one short letter or one
+# option name never means two things across commands; a script that used the old one keeps
+# working and is told, on stderr, what to write instead.
 
 COLOR_CHOICES = ("auto", "always", "never")
 LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="LANG",
@@ -192,10 +199,12 @@ the list is compiled as it is: your corrections (elzzur words) are not written i
 they are applied wherever it is used."""),
     "generate": ("write random boards, optionally ones that meet a target", [
         LANGUAGE,
-        Option(("-r", "--rows"), "rows", positive, metavar="ROWS",
-               help="number of rows (default: the rules' board, 4)"),
-        Option(("-c", "--cols"), "cols", positive, metavar="COLS",
-               help="number of columns (default: the rules' board, 4)"),
+        Option(("--rows",), "rows", positive, metavar="ROWS",
+               help="number of rows (default: the rules' board, 4)",
+               old={"-r": "-r is the rack in 'elzzur scrabble'"}),
+        Option(("--cols",), "cols", positive, metavar="COLS",
+               help="number of columns (default: the rules' board, 4)",
+               old={"-c": "it goes with -r, which is the rack in 'elzzur scrabble'"}),
         Option(("--seed",), "seed", whole, metavar="N", help="seed for reproducible boards"),
         Option(("--letters",), "letters", str, default="frequency",
                choices=("frequency", "dictionary", "bigram"),
@@ -232,7 +241,7 @@ they are applied wherever it is used."""),
     ], """\
 examples:
   elzzur generate -l en
-  elzzur generate -l it -r 5 -c 5 --seed 7 -o it5.board
+  elzzur generate -l it --rows 5 --cols 5 --seed 7 -o it5.board
   elzzur generate -l en --min-words 200 --bonus round3 --seed 1
   elzzur generate -l en --dice new --rules boggle --min-score 150 --timeout 30
   elzzur generate -l es --letters bigram --count 10 -o boards/"""),
@@ -267,14 +276,15 @@ examples:
                help="list the N best moves (default: 10)"),
         Option(("--format",), "format", str, default="text", choices=("text", "json"),
                help="output format"),
-        Option(("--show",), "show", positive, metavar="N",
-               help="draw the board with each of the first N moves placed"),
+        Option(("--show-top",), "show_top", positive, metavar="N",
+               help="draw the board with each of the first N moves placed",
+               old={"--show": "--show names a word in 'elzzur solve'"}),
         OUTPUT,
     ], """\
 examples:
   elzzur scrabble -l en -b position.txt -r AEINRST
   elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
-  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1
+  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show-top 1
   elzzur scrabble -l wwf -b position.txt -r AEINRST
   elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
     # its actions (add, remove, list, reset, diff) and their options: elzzur.cli.words

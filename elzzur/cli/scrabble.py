@@ -55,5 +55,5 @@ def run_scrabble(args: Args, out: Output) -> None:
     width = max((len(m.word) for m in moves), default=0) + 2
     for m in moves:
         out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}  {m.leave}".rstrip() + "\n")
-    for m in moves[:args.show or 0]:
+    for m in moves[:args.show_top or 0]:
         out.write("\n" + show_move(text, m))
