@@ -507,17 +507,22 @@ def test_languages_lists_each_language_with_a_dictionary(cli, builtin_en):
     result = cli("languages")
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0].split() == ["code", "name", "words", "from", "dictionary", "source"]
+    assert lines[0].split() == ["code", "name", "words", "from", "notes"]
+    assert max(map(len, lines)) <= 100  # a terminal of 100 columns shows it unwrapped
     listed = {line.split()[0]: line for line in lines[1:]}
     expected = [code for code in available() if has_builtin_dictionary(get_language(code))]
     assert sorted(listed) == expected
+    wide = cli("languages", "--long").out.splitlines()
+    assert wide[0].split() == ["code", "name", "words", "from", "dictionary", "source"]
+    sourced = {line.split()[0]: line for line in wide[1:]}
+    assert sorted(sourced) == expected
     for code, line in listed.items():
         language = get_language(code)
         count = len(load_dictionary(None, language))
         assert line.startswith(code + " ") and f"  {language.name}  " in line
-        assert f"  {count}  built-in  " in line
-        assert line.endswith("  " + language.dictionary_source)
-    assert listed["en"].split()[2] == str(len(builtin_en))
+        assert line.endswith(f"  {count:,}  built-in")
+        assert sourced[code] == f"{line}  {language.dictionary_source}"
+    assert listed["en"].split()[2] == f"{len(builtin_en):,}"
 
 
 def test_languages_skips_languages_whose_dictionary_is_not_built(cli, builtin_en, monkeypatch):

@@ -182,6 +182,9 @@ def test_solve_demo_cat_and_languages_see_the_corrections(cli, data_dir, words_t
     assert "CHORES" not in words_of(cli("demo", "-q").out)
     assert "CHORES" in words_of(cli("demo", "-q", "--no-corrections").out)
     row = [line for line in cli("languages").out.splitlines() if line.startswith("en ")][0]
+    assert row.endswith("built-in  your corrections: 2 added, 3 removed")
+    row = [line for line in cli("languages", "--long").out.splitlines()
+           if line.startswith("en ")][0]
     assert row.endswith("; your corrections: 2 added, 3 removed")
 
 

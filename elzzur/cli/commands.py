@@ -169,9 +169,12 @@ examples:
         Option(("-l", "--language"), "language", str, metavar="LANG",
                help="describe one language's dictionary: what it is built from, what was "
                     "removed and why, its commonness bands"),
+        Option(("--long",), "long", bool, default=False,
+               help="add each dictionary's sources to the table (a wide one)"),
     ], """\
 examples:
   elzzur languages
+  elzzur languages --long
   elzzur languages -l it"""),
     "cat": ("print the words the solver uses, one per line: the dictionary with your "
             "corrections (elzzur words)", [
