@@ -61,6 +61,7 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
     if batch and args.format in ("svg", "html"):
         raise UsageError(f"--format {args.format} draws one board, and {len(boards)} were given")
     dictionary = load_words(args.dictionary, language, not args.no_corrections)
+    args.terminal = terminal_width(args)
     if args.format == "json" and batch:
         out.write("[\n")
     results = render_all(boards, language, dictionary, args)
@@ -75,6 +76,21 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
         results.close()  # now, not when collected: it stops the worker processes
     if args.format == "json" and batch:
         out.write("]\n")
+
+def terminal_width(args: Args) -> int | None:
+    """The width of the terminal the text goes to, for its layout (the board after the list,
+    in view when the list has scrolled by: ``views.text.as_text``), or None for a file or a
+    pipe, which get the layout scripts read."""
+    if args.format != "text" or args.quiet or args.output is not None:
+        return None
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):  # no standard output, or a closed one
+        return None
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 def render_all(boards, language, dictionary, args: Args):
     """Each board's output text, in order: here, or spread over ``--jobs`` processes."""
@@ -163,7 +179,8 @@ def render_board(board, language, dictionary, args: Args) -> str:
         from ..views.html import page
 
         return page(language.code, board, rows, args.rules, values=rules.values(language))
-    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band)
+    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band,
+                  getattr(args, "terminal", None))
     if shown and args.format == "text":
         from ..views.text import show_path, use_colour
 
