@@ -168,7 +168,7 @@ def page(language_code: str, board, rows, rules_name: str, values=None) -> str:
     tiles = []
     for index, cell in enumerate(board.cells):
         r, c = board.position(index)
-        where = f"row {r + 1}, column {c + 1}"
+        where = f"({r},{c})"  # (row,column) from 0, as the paths, the CLI and the GUI say
         if cell.is_hole:
             tiles.append(f'<div class="tile hole" data-cell="{index}" aria-label="hole, {where}"></div>')
             continue
@@ -181,7 +181,7 @@ def page(language_code: str, board, rows, rules_name: str, values=None) -> str:
         size = f' style="font-size: {scale:.2f}em"' if scale < 1 else ""
         tiles.append(
             f'<button type="button" class="tile{" " + escape(cell.bonus) if cell.bonus else ""}"'
-            f'{_attrs(data_cell=index, aria_label=spoken, aria_pressed="false", title=f"{cell.token} ({where})")}>'
+            f'{_attrs(data_cell=index, aria_label=spoken, aria_pressed="false", title=f"{cell.token} {where}")}>'
             f'<span class="letters"{size}>{escape(label)}</span>'
             + (f'<span class="bonus">{escape(bonus)}</span>' if bonus else "")
             + (f'<span class="value">{escape(value)}</span>' if value else "")
