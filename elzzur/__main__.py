@@ -94,6 +94,12 @@ def build_parser():
         """argparse, but a usage error is one ``elzzur: error: …`` line and exit status 2."""
 
         def error(self, message: str):
+            command = self.prog.split()[1:2]  # `elzzur words diff`: words
+            if "arguments are required: -b/--board" in message and command != ["scrabble"] \
+                    and f"see {PROG} help" not in message:
+                from .cli.solve import board_hint  # (a subcommand's own -b: words diff)
+
+                message += f" {board_hint(command[0])}"
             if not message.endswith("?)") and f"see {PROG} help" not in message:
                 message += f" (see '{self.prog} --help')"  # (a hint already says where to look)
             self.exit(2, f"{PROG}: error: {message}\n")
@@ -251,6 +257,9 @@ def option_hint(command: str, extra: list[str]) -> str:
     for arg in extra:
         if arg.startswith("--"):
             near += [m for m in close_matches(arg.split("=", 1)[0], flags) if m not in near][:1]
+        elif ("/" in arg or " " in arg or os.path.isfile(arg)) and len(arg) <= 60 and \
+                not near and any("-b" in o.flags for o in COMMANDS[command][1]):
+            near.append(f"-b {quoted(arg)}")  # a board given without its option
     return f" (did you mean {' or '.join(near)}?)" if near else ""
 
 

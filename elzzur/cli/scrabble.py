@@ -9,6 +9,22 @@ from ..errors import PROG, ElzzurError
 from .commands import Args
 from .output import Output, refuse_inputs
 
+POSITION_HINT = ("(a position is 15 lines of 15 squares: '.' an empty one, a letter a tile, a "
+                 "lower-case letter a blank; inline, rows separated by '/'; see elzzur help "
+                 "scrabble)")
+
+def check_position(text: str, tiles, layout_name: str, origin: str) -> None:
+    """Read the position once before the search, so that a mistyped one is an error that ends
+    with the syntax (``POSITION_HINT``) rather than a bare 'board: 3 rows, expected 15'."""
+    from ..scrabble.layout import load_layout
+    from ..scrabble.position import parse_position
+
+    try:
+        parse_position(text, tiles, load_layout(layout_name).size)
+    except ElzzurError as e:
+        where = "" if origin == "inline board" else f"{origin}: "
+        raise type(e)(f"{where}{e} {POSITION_HINT}") from None
+
 def run_scrabble(args: Args, out: Output) -> None:
     from ..grid.board import read_board_text
     from ..lexicon.languages import get_language
@@ -34,13 +50,15 @@ def run_scrabble(args: Args, out: Output) -> None:
                   f"built-in {tiles.language or args.language} dictionary (give yours with -d)",
                   file=sys.stderr)
     elif args.board is None:
-        raise ElzzurError("scrabble: give the position with -b POSITION or --cgp CGP")
+        raise ElzzurError(f"scrabble: give the position with -b POSITION or --cgp CGP "
+                          f"{POSITION_HINT}")
     else:
         if rack is None:
             raise ElzzurError("scrabble: give the rack with -r RACK")
-        text, _ = read_board_text(args.board)
+        text, origin = read_board_text(args.board)
         if "\n" not in text.strip():
             text = text.replace("/", "\n")  # an inline position, rows separated by '/'
+        check_position(text, tiles, layout_name, origin)
     # every cross-word must be in one lexicon: the list and your corrections as one graph
     graph = load_words(args.dictionary, get_language(tiles.language or args.language)).union_graph()
     moves = best_moves(text, rack, args.language, graph, layout_name, args.top)

@@ -11,21 +11,27 @@ from .commands import Args
 from .output import Output, refuse_inputs
 
 def run_solve(args: Args, out: Output) -> None:
-    from ..grid.board import parse_boards, read_board_text
     from ..lexicon.languages import get_language
 
     refuse_inputs(args)  # -o naming a board file or a list: refused before any work
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
     for source in args.board:
-        text, origin = read_board_text(source)
-        try:
-            boards += parse_boards(text, language, origin)
-        except ElzzurError as e:
-            if origin != "inline board":
-                raise
-            raise type(e)(f"{e} {board_hint('solve')}") from None
+        boards += read_boards(source, language, "solve")
     solve_boards(boards, language, args, out)
+
+def read_boards(source: str, language, command: str) -> list:
+    """The boards of one ``-b`` (a file, '-' or an inline board); a mistyped inline board's
+    error ends with the board syntax (``board_hint``)."""
+    from ..grid.board import parse_boards, read_board_text
+
+    text, origin = read_board_text(source)
+    try:
+        return parse_boards(text, language, origin)
+    except ElzzurError as e:
+        if origin != "inline board":
+            raise
+        raise type(e)(f"{e} {board_hint(command)}") from None
 
 def board_hint(command: str) -> str:
     """The board syntax in one line, ending the error of a missing or mistyped board: the
