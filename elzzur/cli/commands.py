@@ -290,6 +290,29 @@ examples:
   elzzur scrabble -l en -b position.txt -r QUIZ?ES --show-top 1
   elzzur scrabble -l wwf -b position.txt -r AEINRST
   elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
+    # the referee: elzzur.cli.check (LIST: positional, one or more)
+    "check": ("judge players' lists of words on a board: each word's verdict, each player's "
+              "total, a comparison", [
+        LANGUAGE,
+        Option(("-b", "--board"), "board", str, metavar="BOARD", required=True,
+               help="the board: a board file, '-' for standard input, or an inline board"),
+        Option(("lists",), "lists", list, metavar="LIST",
+               help="a player's words (a file, or '-' for standard input): one or more a line"),
+        DICTIONARY,
+        NO_CORRECTIONS,
+        RULES,
+        Option(("--shared",), "shared", str, choices=("keep", "cancel"),
+               help="words two or more players found: keep (each scores them) or cancel "
+                    "(nobody does); default: the rules' (boggle and bigboggle cancel)"),
+        Option(("--format",), "format", str, default="text", choices=("text", "json"),
+               help="output format"),
+        OUTPUT,
+    ], """\
+examples:
+  elzzur check -l en -b my.board alice.txt bob.txt
+  elzzur check -l en -b "C A T/D O G/S U N" --rules boggle alice.txt bob.txt
+  echo "cat dog cats" | elzzur check -b "C A T/D O G/S U N" - --format json
+verdicts: valid, duplicate, too short, too long, not on the board, not a word, cancelled."""),
     # its actions (add, remove, list, reset, diff) and their options: elzzur.cli.words
     "words": ("correct a dictionary: words to add or remove, kept for every run; calibrate "
               "from a game", [], """\
