@@ -133,6 +133,9 @@ SOLVE_OUTPUT = [
     Option(("--common",), "common", bool, default=False,
            help="only words a typical player knows (commonness bands 1-2, see README); the "
                 "list and the totals count only these"),
+    Option(("--plan",), "plan", seconds, metavar="SECONDS",
+           help="a plan for a round of SECONDS: the words to swipe, in order, for the most "
+                "points (a time per word and letter, fitted to your rounds of elzzur play)"),
     OUTPUT,
 ]
 
@@ -338,6 +341,85 @@ the config file is $ELZZUR_CONFIG, else $XDG_CONFIG_HOME/elzzur/config.toml, els
 of the same name, and ELZZUR_LANGUAGE, ELZZUR_RULES, ELZZUR_COLOR override them; an option on the
 command line overrides both."""),
 }
+
+# play and stats (elzzur.cli.play): play's boards are generated with generate's own options
+def _generate_options(*dests: str) -> list[Option]:
+    return [o for o in COMMANDS["generate"][1] if o.dest in dests]
+
+
+COMMANDS["play"] = ("play a timed round in the terminal, then see what you missed", [
+    LANGUAGE,
+    Option(("-b", "--board"), "board", str, metavar="BOARD",
+           help="the board (a file, '-', or inline; several boards for several rounds); "
+                "default: a generated board with at least --min-words words"),
+    DICTIONARY,
+    NO_CORRECTIONS,
+    RULES,
+    Option(("--time",), "time", seconds, metavar="SECONDS",
+           help="the round's length (default: the rules': ruzzle 120, boggle 180, wordhunt 80)"),
+    Option(("--rounds",), "rounds", positive, default=1, metavar="N",
+           help="play N rounds (at most 10); generated Ruzzle boards get each round's bonus "
+                "tiles (--rounds 3: Ruzzle's match)"),
+    *_generate_options("rows", "cols", "seed", "letters", "dice", "bonus"),
+    Option(("--min-words",), "min_words", natural, metavar="N",
+           help="a generated board has at least N words (default: 150, or 100 where words "
+                "have 3 letters or more, 50 for 4)"),
+    *_generate_options("min_score", "min_longest", "timeout"),
+    Option(("--color",), "color", str, default="auto", choices=COLOR_CHOICES,
+           help="colour: auto (a terminal, unless NO_COLOR is set), always or never"),
+    Option(("--format",), "format", str, default="text", choices=("text", "json"),
+           help="the review after the rounds: text, or JSON (every word entered, with its "
+                "verdict and second)"),
+    Option(("--no-history",), "no_history", bool, default=False,
+           help="do not record the rounds in the history (elzzur stats)"),
+], """\
+examples:
+  elzzur play
+  elzzur play -l it --rules boggle --time 60
+  elzzur play --rounds 3 --seed 7
+  elzzur play -b my.board
+keys: letters type, Enter checks the word, Space pauses, Tab turns the board, Ctrl-D gives up
+the round, Ctrl-C stops; the review follows the last round, and each round is recorded in
+history.jsonl in the data folder ($ELZZUR_DATA_DIR, else $XDG_DATA_HOME/elzzur, else
+~/.local/share/elzzur).""")
+
+# the web app: elzzur.cli.serve, elzzur.web
+def port_number(text: str) -> int:
+    """A TCP port: 0 (any free one) to 65535."""
+    value = whole(text)
+    if not 0 <= value <= 65535:
+        raise ValueError(f"must be from 0 to 65,535, not {value:,}")
+    return value
+
+
+COMMANDS["serve"] = ("the web app for a phone or a browser: enter, solve and play boards", [
+    Option(("--host",), "host", str, default="127.0.0.1", metavar="HOST",
+           help="the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: "
+                "the local network, with the URL and a QR code for a phone)"),
+    Option(("--port",), "port", port_number, default=8080, metavar="PORT",
+           help="the port (default: 8080; 0: any free one)"),
+], """\
+examples:
+  elzzur serve
+  elzzur serve --host 0.0.0.0 --port 8000
+the embedded server is for you and your friends; for a public server run the same app under a
+production server with several workers: gunicorn -w 4 'elzzur.web.app:application'
+(docs/web.md).""")
+
+COMMANDS["stats"] = ("the rounds you played (elzzur play): average share of points, best "
+                     "rounds, progress", [
+    Option(("-l", "--language"), "language_filter", str, metavar="LANG",
+           help="only the rounds in this language"),
+    Option(("--rules",), "rules_filter", str, metavar="RULES",
+           help="only the rounds under these rules"),
+    Option(("--format",), "format", str, default="text", choices=("text", "json", "svg"),
+           help="text (with a sparkline), json, or svg (a chart of the share per round)"),
+    OUTPUT,
+], """\
+examples:
+  elzzur stats
+  elzzur stats --format svg -o progress.svg
+  elzzur stats --rules boggle --format json""")
 
 MAIN_EXAMPLES = """\
 examples:

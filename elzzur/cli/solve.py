@@ -173,6 +173,10 @@ def render_board(board, language, dictionary, args: Args) -> str:
         band = band_lookup(language, needed=args.common)
         if args.common:
             rows = [row for row in rows if is_common(band(row[0]))]  # remembered: printed again
+    if getattr(args, "plan", None):  # the words to swipe in that time: elzzur.cli.plan
+        from .plan import plan_text
+
+        return plan_text(board, rows, language, args)
     key = sort_key(args.sort)
     rows.sort(key=lambda row: key(*row), reverse=args.reverse)
     shown = shown_rows(rows, args, language)
