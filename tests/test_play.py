@@ -157,6 +157,11 @@ def test_the_history_is_bounded_and_skips_damaged_lines(game, data_dir, monkeypa
     path.write_text(path.read_text() + "{not json\n[1, 2]\n")
     rounds, damaged = history.read_history()
     assert len(rounds) == 3 and damaged == 2
+    path.write_bytes(b"\xff\xfe not UTF-8\n")  # unreadable: kept aside, a new one started
+    saved, aside = history.append_round(history.played(play, "en", "ruzzle"))
+    assert (saved, aside) == (str(path), str(path) + ".unreadable")
+    assert (data_dir / "history.jsonl.unreadable").read_bytes() == b"\xff\xfe not UTF-8\n"
+    assert len(history.read_history()[0]) == 1
 
 
 def test_stats_text_json_and_svg(cli, data_dir, game):

@@ -285,14 +285,6 @@ examples:
         Option(("--show-top",), "show_top", positive, metavar="N",
                help="draw the board with each of the first N moves placed",
                old={"--show": "--show names a word in 'elzzur solve'"}),
-        Option(("--rank",), "rank", str, default="equity", choices=("equity", "score"),
-               help="order the moves by equity (score plus the leave's value, with "
-                    "exchanges; the default) or by score alone"),
-        Option(("--unseen",), "unseen", bool, default=False,
-               help="show the tiles not yet seen (bag and opponent's rack) and their count"),
-        Option(("--gcg",), "gcg", str, metavar="GAME",
-               help="review a whole game (a GCG file): each move beside the best by equity, "
-                    "the points given away, totals per player"),
         OUTPUT,
     ], """\
 examples:
@@ -300,9 +292,7 @@ examples:
   elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
   elzzur scrabble -l en -b position.txt -r QUIZ?ES --show-top 1
   elzzur scrabble -l wwf -b position.txt -r AEINRST
-  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'
-  elzzur scrabble -l en -b position.txt -r UUVAEST --rank score --unseen
-  elzzur scrabble -l en --gcg game.gcg --format json"""),
+  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
     # the referee: elzzur.cli.check (LIST: positional, one or more)
     "check": ("judge players' lists of words on a board: each word's verdict, each player's "
               "total, a comparison", [
@@ -382,12 +372,15 @@ COMMANDS["play"] = ("play a timed round in the terminal, then see what you misse
                 "verdict and second)"),
     Option(("--no-history",), "no_history", bool, default=False,
            help="do not record the rounds in the history (elzzur stats)"),
+    Option(("--window",), "window", bool, default=False,
+           help="play in a window (Tk): drag across the tiles with the mouse, or type"),
 ], """\
 examples:
   elzzur play
   elzzur play -l it --rules boggle --time 60
   elzzur play --rounds 3 --seed 7
   elzzur play -b my.board
+  elzzur play --window
 keys: letters type, Enter checks the word, Space pauses, Tab turns the board, Ctrl-D gives up
 the round, Ctrl-C stops; the review follows the last round, and each round is recorded in
 history.jsonl in the data folder ($ELZZUR_DATA_DIR, else $XDG_DATA_HOME/elzzur, else

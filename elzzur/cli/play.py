@@ -36,7 +36,7 @@ def run_play(args: Args, out: Output) -> None:
     refuse_inputs(args)
     if args.rounds > MAX_ROUNDS:
         raise UsageError(f"--rounds {args.rounds}: at most {MAX_ROUNDS}")
-    if sys.stdin is None or not sys.stdin.isatty():
+    if not args.window and (sys.stdin is None or not sys.stdin.isatty()):
         raise UsageError("play needs a terminal, and standard input is not one (to judge a "
                          "list of words written down, use 'elzzur check')")
     language = get_language(args.language)
@@ -53,6 +53,10 @@ def run_play(args: Args, out: Output) -> None:
     titles = [f"elzzur play: {rules.name}, {language.name}"
               + (f", round {k} of {len(games)}" if len(games) > 1 else "")
               for k in range(1, len(games) + 1)]
+    if args.window:
+        played = play_window(games, titles, rules, bands)
+        report(played, language, rules, args, out, bands)
+        return
     from ..views.text import use_colour
     from ..views.terminal import play
 
@@ -65,6 +69,25 @@ def run_play(args: Args, out: Output) -> None:
             raise ElzzurError(f"the terminal cannot run the game ({e}; is TERM set?)") from None
         raise
     report(played, language, rules, args, out, bands)
+
+
+def play_window(games, titles, rules, bands) -> list:
+    """The rounds in a Tk window (``elzzur.views.gui.play``); the rounds that ended."""
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        raise ElzzurError("the window needs tkinter (Debian: apt-get install python3-tk)") \
+            from None
+    from ..grid.review import review
+    from ..views.gui.play import play_in_window
+    from ..views.review import as_text
+
+    def review_text(game) -> str:
+        board = game.referee.board
+        return as_text(review(board, game.referee.rows, game.found, bands,
+                              bonus_tiles=rules.multipliers), board, False, 100)
+
+    return play_in_window(games, titles, review_text)
 
 
 def round_boards(args: Args, language, rules, dictionary) -> list:
@@ -113,15 +136,22 @@ def round_boards(args: Args, language, rules, dictionary) -> list:
 
 def report(played, language, rules, args: Args, out: Output, bands) -> None:
     """The review of each round played, and each recorded in the history."""
-    from ..grid.history import append_round, history_path, played as record
+    from ..grid.history import append_round, played as record
     from ..grid.review import review
 
     reviews = [review(game.referee.board, game.referee.rows, game.found, bands,
                       bonus_tiles=rules.multipliers) for game in played]
     saved = None
     if not args.no_history:
+        from .lists import warn
+
         for game in played:
-            saved = append_round(record(game, language.code, args.rules))
+            saved, aside = append_round(record(game, language.code, args.rules))
+            if aside:
+                from ..files import shown
+
+                warn(f"the history could not be read; it is kept as {shown(aside)} and a new "
+                     f"one started")
     if args.format == "json":
         import json
 

@@ -79,18 +79,23 @@ def read_history(path: str | None = None) -> tuple[list[Played], int]:
     return rounds, damaged
 
 
-def append_round(record: Played, path: str | None = None) -> str:
-    """Add a round to the history (the last ``MAX_ROUNDS`` kept); returns the file's path."""
+def append_round(record: Played, path: str | None = None) -> tuple[str, str | None]:
+    """Add a round to the history (the last ``MAX_ROUNDS`` kept); returns the file's path, and
+    where an unreadable history (not UTF-8, too large) was moved aside to, or None: it is kept
+    for its owner to look at, never silently overwritten, and this round is not lost."""
     path = path or history_path()
+    aside = None
     try:
         rounds, _ = read_history(path)
     except ElzzurError:
-        rounds = []  # an unreadable history is replaced, not a reason to lose this round
+        aside = path + ".unreadable"
+        os.replace(path, aside)
+        rounds = []
     rounds = (rounds + [record])[-MAX_ROUNDS:]
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     write_atomic(path, "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n"
                                for r in rounds))
-    return path
+    return path, aside
 
 
 class Stats(Record):

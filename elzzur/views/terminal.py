@@ -141,7 +141,7 @@ class Screen:
                 v = attempt.verdict
                 self.put(top + 1 + k, panel, f"{v.word:<18}{v.score:>6,}")
         line = top + 2 * max(board.rows, board.cols) + 1
-        self.put(line, 0, "> " + self.typed)
+        self.put(line, 0, "> " + self.typed.upper())
         attr = self.attrs["ok"] if self.message_kind == "ok" else self.attrs["bad"]
         self.put(line + 2, 0, self.message, attr)
         self.put(height - 1, 0, KEYS_HELP)
@@ -178,7 +178,7 @@ class Screen:
             elif key in BACKSPACE or key == curses.KEY_BACKSPACE:
                 self.typed = self.typed[:-1]
             elif isinstance(key, str) and key.isalpha() and len(self.typed) < 40:
-                self.typed += key.upper()
+                self.typed += key  # as typed: the referee spells it the language's way
         return True
 
     def submit(self, game) -> None:
