@@ -285,6 +285,14 @@ examples:
         Option(("--show-top",), "show_top", positive, metavar="N",
                help="draw the board with each of the first N moves placed",
                old={"--show": "--show names a word in 'elzzur solve'"}),
+        Option(("--rank",), "rank", str, default="equity", choices=("equity", "score"),
+               help="order the moves by equity (score plus the leave's value, with "
+                    "exchanges; the default) or by score alone"),
+        Option(("--unseen",), "unseen", bool, default=False,
+               help="show the tiles not yet seen (bag and opponent's rack) and their count"),
+        Option(("--gcg",), "gcg", str, metavar="GAME",
+               help="review a whole game (a GCG file): each move beside the best by equity, "
+                    "the points given away, totals per player"),
         OUTPUT,
     ], """\
 examples:
@@ -292,7 +300,9 @@ examples:
   elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
   elzzur scrabble -l en -b position.txt -r QUIZ?ES --show-top 1
   elzzur scrabble -l wwf -b position.txt -r AEINRST
-  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
+  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'
+  elzzur scrabble -l en -b position.txt -r UUVAEST --rank score --unseen
+  elzzur scrabble -l en --gcg game.gcg --format json"""),
     # the referee: elzzur.cli.check (LIST: positional, one or more)
     "check": ("judge players' lists of words on a board: each word's verdict, each player's "
               "total, a comparison", [
