@@ -54,6 +54,11 @@ def pair(seed: int) -> tuple[int, int]:
     return one.scores[0] - one.scores[1], two.scores[1] - two.scores[0]
 
 
+def progress(code: str, done: int, pairs: int) -> None:
+    if done % 50 == 0 or done == pairs:
+        print(f"{code}: {2 * done}/{2 * pairs} games", file=sys.stderr, flush=True)
+
+
 def run(code: str, games: int, seed: int, jobs: int) -> dict:
     pairs = max(1, games // 2)
     seeds = range(seed, seed + pairs)
@@ -62,10 +67,16 @@ def run(code: str, games: int, seed: int, jobs: int) -> dict:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs, _setup, (code,)) as pool:
-            results = list(pool.imap(pair, seeds, chunksize=4))
+            results = []
+            for result in pool.imap(pair, seeds, chunksize=4):
+                results.append(result)
+                progress(code, len(results), pairs)
     else:
         _setup(code)
-        results = [pair(s) for s in seeds]
+        results = []
+        for s in seeds:
+            results.append(pair(s))
+            progress(code, len(results), pairs)
     spreads = [x for p in results for x in p]
     n = len(spreads)
     mean = sum(spreads) / n

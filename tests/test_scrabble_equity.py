@@ -271,3 +271,25 @@ def test_cli_shows_score_and_equity_and_the_unseen_tiles(cli, tmp_path):
     assert listed["unseen"] == {"tiles": out[0].split(": ")[-1], "count": 87, "bag": 80}
     assert {"coordinate", "word", "score", "equity", "leave", "kind"} == set(listed["moves"][0])
     cli(*args, "--rank", "best").error(2, "--rank")
+
+
+def test_benchmark_and_trainer_smoke(tmp_path):
+    """CI's smoke run of the equity benchmark (a few games) and of the leave trainer (a few
+    games, into tmp_path): they run, and what they write reads back."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    bench = subprocess.run([sys.executable, str(root / "benchmarks" / "scrabble_equity.py"),
+                            "--quick"], capture_output=True, text=True, timeout=600)
+    assert bench.returncode == 0, bench.stderr
+    row = bench.stdout.strip().splitlines()[-1]
+    assert row.startswith("| en | 4 | ") and "±" in row
+    train = subprocess.run([sys.executable, str(root / "tools" / "train_leaves.py"), "--only",
+                            "en", "--games", "3", "--out", str(tmp_path)],
+                           capture_output=True, text=True, timeout=600)
+    assert train.returncode == 0, train.stderr
+    values = read_leaves(str(tmp_path / "en.txt"))
+    assert values.weights and (tmp_path / "en.txt").read_text().startswith(
+        "# Leave values of the English edition (en), learned by self-play")

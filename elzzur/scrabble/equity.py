@@ -152,12 +152,12 @@ def best_leave(rack: dict, blanks: int, evaluate: Evaluator, leaves=None) -> flo
 
 
 def ranked(generate, rack: dict, blanks: int, evaluate: Evaluator, top: int | None,
-           rank: str = "equity") -> list:
+           rank: str = "equity", first_ask: int | None = None) -> list:
     """The candidates best first by ``rank``. ``generate(top)`` returns the legal moves best
     first by score (the first ``top`` of them, or all for None); ranking by ``"score"`` is the
     generator's own order, equity filled in; by ``"equity"`` exchanges (and a pass when there is
     nothing else) join the moves, and the list is exact: moves are asked for beyond the first
-    ``FIRST_ASK`` only when one of them could still make the top."""
+    ``first_ask`` (default ``FIRST_ASK``) only when one of them could still make the top."""
     if rank not in RANKS:
         raise ValueError(f"rank must be 'equity' or 'score', not {rank!r:.20}")
     if rank == "score":
@@ -168,7 +168,7 @@ def ranked(generate, rack: dict, blanks: int, evaluate: Evaluator, top: int | No
     extra = exchanges(rack, blanks, evaluate, leaves)
     moves = None
     if top is not None:
-        ask = max(FIRST_ASK, 2 * top)
+        ask = max(first_ask or FIRST_ASK, 2 * top)
         reach = best_leave(rack, blanks, evaluate, leaves)
         while moves is None:
             moves = generate(ask)
