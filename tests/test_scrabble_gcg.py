@@ -127,3 +127,14 @@ def test_board_conflicts_and_other_errors(cli, words, tmp_path):
     cli("scrabble", "--gcg", "game.gcg", "-d", words, "-r", "AB").error(1, "leave out -r")
     with pytest.raises(ElzzurError, match="line 2: expected a coordinate and a word"):
         parse_gcg("\n>a: AB 8D AB XX +5 5\n")
+
+
+def test_gcg_from_standard_input_and_too_large(cli, words, tmp_path, monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(GAME.encode("utf-8"))))
+    out = cli("scrabble", "--gcg", "-", "-d", words).out
+    assert out.splitlines()[1].split()[:5] == ["1", "alice", "AEINRST", "8D", "RETAINS"]
+    (tmp_path / "big.gcg").write_bytes(b"#" * (4 * 2**20 + 1))
+    cli("scrabble", "--gcg", "big.gcg", "-d", words).error(1, "big.gcg: more than 4 MiB")

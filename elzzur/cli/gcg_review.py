@@ -6,6 +6,8 @@ from __future__ import annotations
 from .commands import Args
 from .output import Output
 
+GCG_LIMIT = 4 * 2**20  # bytes: a game's record is a few kilobytes
+
 
 def run_review(args: Args, out: Output) -> None:
     from ..errors import ElzzurError
@@ -24,9 +26,13 @@ def run_review(args: Args, out: Output) -> None:
     if args.gcg == "-":
         import sys
 
-        text = sys.stdin.read()
+        from ..files import check_size, decode_text, read_limited
+
+        data = check_size(read_limited(sys.stdin.buffer, GCG_LIMIT), GCG_LIMIT, origin,
+                          "a GCG file")
+        text = decode_text(data, origin)
     else:
-        text = read_text_file(args.gcg, what="a GCG file")
+        text = read_text_file(args.gcg, GCG_LIMIT, what="a GCG file")
     game = parse_gcg(text, origin)
     tiles = load_tile_set(args.language)
     layout = load_layout(args.layout or tiles.layout or "standard")
