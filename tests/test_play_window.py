@@ -238,3 +238,32 @@ def test_the_command_opens_a_window_and_prints_the_review(tmp_path):
     assert child.returncode == 0, err
     assert out.startswith("Score: 0 of the board's")
     assert (tmp_path / "d" / "history.jsonl").exists()
+
+
+def test_the_next_round_starts_on_its_own_board():
+    import tkinter
+
+    from elzzur.views.gui.play import PlayWindow
+
+    clock = Clock()
+    words = Dictionary.from_words(WORDS, EN)
+    games = [Round(Referee(parse_board(text, EN), words, EN, "ruzzle"), 60, clock, number)
+             for number, text in enumerate((BOARD, "S U N/D O G/C A T"), 1)]
+    root = tkinter.Tk(className="elzzur")
+    try:
+        win = PlayWindow(root, games, ["round 1 of 2", "round 2 of 2"])
+        pump(win)
+        assert not win.next_button.winfo_ismapped()
+        win.give_up()
+        pump(win, lambda: win.next_button.winfo_ismapped(), "the next round's button")
+        assert win.played == [games[0]] and games[1].started is None
+        win.next_button.invoke()
+        pump(win)
+        assert win.index == 1 and games[1].started is not None
+        assert win.title["text"] == "round 2 of 2" and win.found.size() == 0
+        assert not win.next_button.winfo_ismapped()
+        clock.now = 61
+        pump(win, lambda: win.played == games, "the last round to end")
+        assert not win.next_button.winfo_ismapped()
+    finally:
+        root.destroy()

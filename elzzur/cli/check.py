@@ -26,8 +26,8 @@ def run_check(args: Args, out: Output) -> None:
     language = get_language(args.language)
     if len(args.lists) > MAX_PLAYERS:
         raise UsageError(f"{len(args.lists):,} lists: at most {MAX_PLAYERS} players")
-    if args.lists.count("-") > 1:
-        raise UsageError("standard input ('-') can be only one of the lists")
+    if args.lists.count("-") + (args.board == "-") > 1:
+        raise UsageError("standard input ('-') can be only one of the board and the lists")
     text, origin = read_board_text(args.board)
     try:
         boards = parse_boards(text, language, origin)
