@@ -29,6 +29,7 @@ RUN = {
     "scrabble": ("scrabble", "run_scrabble"), "words": ("words", "run"),
     "config": ("config", "run_config"),
     "check": ("check", "run_check"),
+    "serve": ("serve", "run_serve"),
     "play": ("play", "run_play"), "stats": ("play", "run_stats"),
 }
 

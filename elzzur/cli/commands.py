@@ -396,6 +396,29 @@ the round, Ctrl-C stops; the review follows the last round, and each round is re
 history.jsonl in the data folder ($ELZZUR_DATA_DIR, else $XDG_DATA_HOME/elzzur, else
 ~/.local/share/elzzur).""")
 
+# the web app: elzzur.cli.serve, elzzur.web
+def port_number(text: str) -> int:
+    """A TCP port: 0 (any free one) to 65535."""
+    value = whole(text)
+    if not 0 <= value <= 65535:
+        raise ValueError(f"must be from 0 to 65,535, not {value:,}")
+    return value
+
+
+COMMANDS["serve"] = ("the web app for a phone or a browser: enter, solve and play boards", [
+    Option(("--host",), "host", str, default="127.0.0.1", metavar="HOST",
+           help="the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: "
+                "the local network, with the URL and a QR code for a phone)"),
+    Option(("--port",), "port", port_number, default=8080, metavar="PORT",
+           help="the port (default: 8080; 0: any free one)"),
+], """\
+examples:
+  elzzur serve
+  elzzur serve --host 0.0.0.0 --port 8000
+the embedded server is for you and your friends; a public server runs the same app under a
+production server with several worker processes (docs/web.md):
+  gunicorn -w 4 --threads 4 'elzzur.web.app:application'""")
+
 COMMANDS["stats"] = ("the rounds you played (elzzur play): average share of points, best "
                      "rounds, progress", [
     Option(("-l", "--language"), "language_filter", str, metavar="LANG",
