@@ -285,6 +285,30 @@ def test_serve_on_the_network_prints_the_url_and_a_qr_code(tmp_path, monkeypatch
     assert cv2.QRCodeDetector().detectAndDecode(image)[0] == "http://192.168.1.20:8080/"
 
 
+def test_serve_on_every_interface_prints_both_urls_and_the_code(cli, monkeypatch):
+    """What `elzzur serve --host 0.0.0.0` prints before serving (the serving itself stopped at
+    once, as Ctrl-C would)."""
+    from elzzur.web import server
+
+    def interrupted(self, poll_interval=0.5):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(server.Server, "serve_forever", interrupted)
+    run = cli("serve", "--host", "0.0.0.0", "--port", "0")
+    assert run.code == 130 and run.err == ""
+    lines = run.out.splitlines()
+    port = re.fullmatch(r"elzzur serves on http://127\.0\.0\.1:(\d+)/, http://192\.168\.1\.20:(\d+)/ "
+                        r"\(Ctrl-C stops\)", lines[0])
+    assert port and port[1] == port[2] and int(port[1]) > 0
+    assert lines[-1] == "anyone on this network can use it; for a public server, see docs/web.md"
+    if server.qr_text("x") is None:
+        assert lines[1].startswith(f"open http://192.168.1.20:{port[1]}/ on your phone (pip install")
+    else:
+        assert lines[1] == f"open http://192.168.1.20:{port[1]}/ on your phone, or scan:"
+        assert lines[2:-1] == server.qr_text(f"http://192.168.1.20:{port[1]}/").splitlines()
+
+
 def test_the_web_app_imports_nothing_of_the_command_line():
     """The web app sits beside the command line (tests/test_architecture.py ranks them alike);
     neither is part of the other, except that `elzzur serve` starts it."""
