@@ -448,6 +448,6 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     assert desk["by_length"] == sorted(desk["by_length"], reverse=True)
     assert desk["board_beside_list"]
     assert desk["drag_answer"][0][0] == desk["word"] and desk["drag_answer"][0][1].startswith("+")
-    assert desk["typed_answer"] == 2
+    assert desk["typed_answer"] == [2, "not found"]  # the referee's reason comes in the review
     assert desk["review_first"] == [[desk["word"], "valid"], ["ZZZZ", "not on the board"]]
     assert desk["check"][0].startswith("player 1: 1 word, ") and desk["check"][1].startswith("player 2: 1 word, ")

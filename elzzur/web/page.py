@@ -509,7 +509,8 @@ APP_SCRIPT = r"""
     else if (word.length < r.min_length) verdict = "too short";
     else if (r.max_length && word.length > r.max_length) verdict = "too long";
     else if (state.solution[word]) { verdict = "valid"; score = state.solution[word][0]; }
-    else verdict = "not a word";
+    // a swipe is on the board by making; a typed word may not be (the review says which)
+    else verdict = shown ? "not found" : "not a word";
     if (verdict === "valid") round.seen[word] = true;
     round.entered.push(word);
     round.score += score;
@@ -809,10 +810,10 @@ _APP_PAGE = """<!DOCTYPE html>
 <body data-mode="solve">
 <header>
 <h1>elzzur</h1>
-<nav aria-label="What to do">
-<button type="button" id="tab-solve" aria-selected="true">Solve</button>
-<button type="button" id="tab-play" aria-selected="false">Play</button>
-<button type="button" id="tab-check" aria-selected="false">Check</button>
+<nav role="tablist" aria-label="What to do">
+<button type="button" role="tab" id="tab-solve" aria-controls="solve-panel" aria-selected="true">Solve</button>
+<button type="button" role="tab" id="tab-play" aria-controls="play-panel" aria-selected="false">Play</button>
+<button type="button" role="tab" id="tab-check" aria-controls="check-panel" aria-selected="false">Check</button>
 </nav>
 </header>
 <section id="setup" aria-label="The game">
@@ -841,7 +842,7 @@ letters); tap a tile to change its bonus.</p>
 <span id="current" aria-live="off"></span></div>
 </section>
 <section id="side">
-<div id="solve-panel" class="panel" aria-label="Words">
+<div id="solve-panel" class="panel" role="tabpanel" aria-labelledby="tab-solve">
 <div id="totals">
 <div><b id="count">0</b>words</div>
 <div><b id="total">0</b>points</div>
@@ -861,7 +862,7 @@ letters); tap a tile to change its bonus.</p>
 </table>
 </div>
 </div>
-<div id="play-panel" class="panel" hidden>
+<div id="play-panel" class="panel" role="tabpanel" aria-labelledby="tab-play" hidden>
 <p>Round length <select id="round-time" aria-label="Round length"><option value="">the rules'</option><option value="30">0:30</option><option value="60">1:00</option><option value="90">1:30</option><option value="120">2:00</option><option value="180">3:00</option></select>
 <button type="button" class="primary" id="start">Start round</button></p>
 <p id="round-score" aria-live="polite"></p>
@@ -872,7 +873,7 @@ letters); tap a tile to change its bonus.</p>
 <div id="review-list"><table id="review-words"><thead><tr><th scope="col">Word</th><th scope="col" class="num">Score</th><th scope="col">Verdict</th></tr></thead><tbody></tbody></table></div>
 </div>
 </div>
-<div id="check-panel" class="panel" hidden>
+<div id="check-panel" class="panel" role="tabpanel" aria-labelledby="tab-check" hidden>
 <p>Each player's words, one or more a line: the referee of <code>elzzur check</code> judges them on the board above.</p>
 <div class="players">
 <label>Player 1 <textarea id="list-1" autocapitalize="characters" spellcheck="false"></textarea></label>

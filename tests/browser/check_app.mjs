@@ -208,7 +208,8 @@ try {
   // a word typed on the keyboard
   await dpage.fill("#typed", "zzzz");
   await dpage.press("#typed", "Enter");
-  d.typed_answer = await dpage.$$eval("#answers li", (els) => els.length);
+  d.typed_answer = await dpage.$$eval("#answers li", (els) =>
+    [els.length, els[0].querySelector(".verdict").textContent]);
   await dpage.click("#start");
   await dpage.waitForSelector("#board[data-round=over]");
   d.review_first = await dpage.$$eval("#review-words tbody tr", (els) =>
