@@ -17,7 +17,7 @@ CORE = "elzzur/_csrc"  # the C core's sources (MANIFEST.in puts its header in th
 DATA = ["languages/*.toml", "rules/*.toml", "dice/*.toml", "boards/*.board",
         "scrabble/tiles/*.toml", "scrabble/layouts/*.toml", "scrabble/leaves/*.txt",
         "dictionaries/*.marisa", "dictionaries/*.dawg", "dictionaries/*.bands",
-        "dictionaries/*.info.toml",
+        "dictionaries/*.info.toml", "image/*.npz",
         "lexicon/*.toml", "lexicon/*.exclude", "lexicon/*.include", "lexicon/*.gz"]
 
 setup(

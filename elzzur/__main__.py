@@ -29,6 +29,7 @@ RUN = {
     "scrabble": ("scrabble", "run_scrabble"), "words": ("words", "run"),
     "config": ("config", "run_config"),
     "check": ("check", "run_check"),
+    "read": ("read", "run_read"),
     "serve": ("serve", "run_serve"),
     "play": ("play", "run_play"), "stats": ("play", "run_stats"),
 }
@@ -199,7 +200,8 @@ def parse_args(argv: list[str]) -> Args:
         # checked here rather than by argparse, which would name a missing -b before a
         # mistyped option: the typo is what the user needs to hear about
         missing = [o for o in COMMANDS[namespace.command][1]
-                   if o.required and getattr(namespace, o.dest) is None]
+                   if o.required and getattr(namespace, o.dest) is None
+                   and not (o.dest == "board" and getattr(namespace, "image", None))]
         if missing:
             from .cli.solve import board_hint
 

@@ -149,6 +149,11 @@ COMMANDS: dict[str, tuple[str, list[Option], str]] = {
         Option(("-b", "--board"), "board", list, metavar="BOARD", required=True,
                help="a board file (several boards separated by blank lines), '-' for standard "
                     "input, or an inline board; repeat -b for more boards"),
+        Option(("--image",), "image", str, metavar="IMAGE",
+               help="read the board from a screenshot or photo instead of -b (elzzur read; "
+                    "needs pip install 'elzzur[image]')"),
+        Option(("--accept-uncertain",), "accept_uncertain", bool, default=False,
+               help="with --image: solve even when some tiles were read uncertainly"),
         *SOLVE_OUTPUT,
         Option(("--jobs",), "jobs", positive, default=1, metavar="N",
                help="solve a batch in N processes (default: 1; never more than the boards, "
@@ -338,6 +343,25 @@ examples:
 the corrections of language xx are the file words/xx.txt in the data folder ($ELZZUR_DATA_DIR,
 else $XDG_DATA_HOME/elzzur, else ~/.local/share/elzzur): +WORD and -WORD lines, # comments;
 run 'elzzur words ACTION --help' for the options of one action."""),
+    # a picture to a board (issue 19): elzzur.cli.read, elzzur.image (the extra elzzur[image])
+    "read": ("read the board in a screenshot or a photo: board-file syntax, how sure each "
+             "tile is", [
+        Option(("images",), "images", list, metavar="IMAGE",
+               help="a picture (PNG, JPEG, WebP, …) of a board of 3x3 to 6x6 tiles; several "
+                    "are read in turn"),
+        LANGUAGE,
+        RULES,
+        Option(("--turns",), "turns", str, default="auto", choices=("auto", "upright", "any"),
+               help="letters upright (a screenshot), in any quarter turn (dice), or auto "
+                    "(any, when most tiles do not read upright; the default)"),
+        OUTPUT,
+    ], """\
+examples:
+  elzzur read screenshot.png
+  elzzur read -l tr --rules boggle photo.jpg -o my.board
+the board is printed as a board file (solve it with 'elzzur solve -b FILE'), followed by each
+tile's confidence as comments; a tile under 0.50 is marked '?' below the board: check it.
+needs the image extra: pip install 'elzzur[image]'"""),
     # the defaults of one's own: elzzur.cli.config
     "config": ("show the defaults in force (config file, environment) and where each comes "
                "from", [LANGUAGE, RULES,
