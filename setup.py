@@ -1,6 +1,6 @@
 """Install elzzur with its data: everything in elzzur/res/ (languages, rules, dice, tile sets,
-layouts, boards, dictionaries and their recipes) is package data, and the top-level licenses/
-(the licences of the shipped dictionaries) becomes elzzur/licenses/.
+layouts, Scrabble leave values, boards, dictionaries and their recipes) is package data, and the
+top-level licenses/ (the licences of the shipped dictionaries) becomes elzzur/licenses/.
 
 The `elzzur` command is scripts/elzzur (see there why it is not a generated entry point).
 The C core (elzzur._core, the fast board search and Scrabble move generation; its sources in
@@ -15,9 +15,9 @@ from setuptools import Extension, find_packages, setup
 CORE = "elzzur/_csrc"  # the C core's sources (MANIFEST.in puts its header in the sdist)
 
 DATA = ["languages/*.toml", "rules/*.toml", "dice/*.toml", "boards/*.board",
-        "scrabble/tiles/*.toml", "scrabble/layouts/*.toml",
+        "scrabble/tiles/*.toml", "scrabble/layouts/*.toml", "scrabble/leaves/*.txt",
         "dictionaries/*.marisa", "dictionaries/*.dawg", "dictionaries/*.bands",
-        "dictionaries/*.info.toml",
+        "dictionaries/*.info.toml", "image/*.npz",
         "lexicon/*.toml", "lexicon/*.exclude", "lexicon/*.include", "lexicon/*.gz"]
 
 setup(

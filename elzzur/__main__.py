@@ -28,6 +28,10 @@ RUN = {
     "generate": ("generate", "run_generate"), "gui": ("gui", "run_gui"),
     "scrabble": ("scrabble", "run_scrabble"), "words": ("words", "run"),
     "config": ("config", "run_config"),
+    "check": ("check", "run_check"),
+    "read": ("read", "run_read"),
+    "serve": ("serve", "run_serve"),
+    "play": ("play", "run_play"), "stats": ("play", "run_stats"),
 }
 
 
@@ -47,6 +51,8 @@ def quick_parse(argv: list[str]) -> Args | None:
         return None                                                  # argparse's subcommands
     command = argv[0]
     options = COMMANDS[command][1]
+    if any(o.flags[0][0] != "-" for o in options):  # positional arguments: argparse's
+        return None
     spelling = {flag: option for option in options for flag in option.flags}
     values = {o.dest: ([] if o.kind is list else default(command, o)) for o in options}
     seen = set()
@@ -91,6 +97,12 @@ def build_parser():
         """argparse, but a usage error is one ``elzzur: error: …`` line and exit status 2."""
 
         def error(self, message: str):
+            command = self.prog.split()[1:2]  # `elzzur words diff`: words
+            if "arguments are required: -b/--board" in message and command != ["scrabble"] \
+                    and f"see {PROG} help" not in message:
+                from .cli.solve import board_hint  # (a subcommand's own -b: words diff)
+
+                message += f" {board_hint(command[0])}"
             if not message.endswith("?)") and f"see {PROG} help" not in message:
                 message += f" (see '{self.prog} --help')"  # (a hint already says where to look)
             self.exit(2, f"{PROG}: error: {message}\n")
@@ -126,6 +138,9 @@ def build_parser():
         sub = commands.add_parser(name, help=help_text, description=help_text, epilog=examples,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
         for o in options:
+            if o.flags[0][0] != "-":  # positional: one or more (check's lists)
+                sub.add_argument(o.dest, nargs="+", metavar=o.metavar, help=o.help)
+                continue
             kwargs = {"dest": o.dest, "help": o.help}
             if o.kind is bool:
                 kwargs["action"] = "store_true"
@@ -136,6 +151,9 @@ def build_parser():
                 if o.kind is not str:
                     kwargs["type"] = typed(o.kind)
             sub.add_argument(*o.flags, **kwargs)  # required options: see parse_args
+            for flag, why in o.old.items():  # kept working, out of the help, with a note
+                sub.add_argument(flag, **dict(kwargs, help=argparse.SUPPRESS,
+                                              action=old_spelling(kwargs, o.flags[0], why)))
         if name == "words":
             from .cli.words import add_actions
 
@@ -145,6 +163,22 @@ def build_parser():
     commands.add_parser("help", help="show this help, or a command's: elzzur help COMMAND "
                                      "(the same as --help)")
     return parser
+
+def old_spelling(kwargs: dict, now: str, why: str):
+    """An argparse action for an old spelling of the option ``now``: it does what ``now`` does,
+    and says on stderr, once a run, what to write instead (the exit status does not change)."""
+    import argparse
+
+    class Old(argparse.Action):
+        def __call__(self, parser, namespace, values, option_string=None) -> None:
+            write_out(sys.stderr.write, f"{PROG}: note: {option_string} is an old spelling "
+                                        f"and will go: write {now} ({why})\n")
+            if kwargs.get("action") == "append":
+                setattr(namespace, self.dest, (getattr(namespace, self.dest) or []) + [values])
+            else:
+                setattr(namespace, self.dest, values)
+
+    return Old
 
 def parse_args(argv: list[str]) -> Args:
     """The command line as Args; argparse's SystemExit for help, version and usage errors."""
@@ -166,7 +200,8 @@ def parse_args(argv: list[str]) -> Args:
         # checked here rather than by argparse, which would name a missing -b before a
         # mistyped option: the typo is what the user needs to hear about
         missing = [o for o in COMMANDS[namespace.command][1]
-                   if o.required and getattr(namespace, o.dest) is None]
+                   if o.required and getattr(namespace, o.dest) is None
+                   and not (o.dest == "board" and getattr(namespace, "image", None))]
         if missing:
             from .cli.solve import board_hint
 
@@ -226,6 +261,9 @@ def option_hint(command: str, extra: list[str]) -> str:
     for arg in extra:
         if arg.startswith("--"):
             near += [m for m in close_matches(arg.split("=", 1)[0], flags) if m not in near][:1]
+        elif ("/" in arg or " " in arg or os.path.isfile(arg)) and len(arg) <= 60 and \
+                not near and any("-b" in o.flags for o in COMMANDS[command][1]):
+            near.append(f"-b {quoted(arg)}")  # a board given without its option
     return f" (did you mean {' or '.join(near)}?)" if near else ""
 
 

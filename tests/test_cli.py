@@ -96,8 +96,8 @@ def test_version(cli):
 @pytest.mark.parametrize("argv, fragment", [
     ([], "the following arguments are required: COMMAND"),
     (["frobnicate"], "unknown command 'frobnicate' (choose from solve, demo, "),
-    (["generate", "-r", "0"], "argument -r/--rows: must be at least 1, not 0"),
-    (["generate", "-c", "x"], "argument -c/--cols: 'x' is not a whole number"),
+    (["generate", "--rows", "0"], "argument --rows: must be at least 1, not 0"),
+    (["generate", "--cols", "x"], "argument --cols: 'x' is not a whole number"),
     (["solve", "-b", "A B/C D", "--top", "0"], "argument --top: must be at least 1, not 0"),
     (["solve", "-b", "A B/C D", "--top", "two"], "argument --top: 'two' is not a whole number"),
     (["solve", "-b", "A B/C D", "--min-length", "-1"], "argument --min-length"),
@@ -327,7 +327,7 @@ def test_top_applies_after_sorting(cli, words_txt):
     ["solve", "-b", SMALL_BOARD, "-d", "words.txt"],
     ["solve", "-b", SMALL_BOARD, "-d", "words.txt", "--format", "json"],
     ["cat", "-d", "words.txt"],
-    ["generate", "--seed", "5", "-r", "3"],
+    ["generate", "--seed", "5", "--rows", "3"],
 ])
 def test_output_file_holds_exactly_what_stdout_would(cli, tmp_path, words_txt, argv):
     printed = cli(*argv)
@@ -474,7 +474,7 @@ def test_generate_default_is_a_4x4_board(cli):
 
 @pytest.mark.parametrize("rows, cols", [(1, 1), (2, 7), (5, 5)])
 def test_generate_rows_and_cols(cli, rows, cols):
-    board = parse_board(cli("generate", "-r", str(rows), "-c", str(cols)).out, EN)
+    board = parse_board(cli("generate", "--rows", str(rows), "--cols", str(cols)).out, EN)
     assert (board.rows, board.cols) == (rows, cols)
 
 
@@ -487,7 +487,7 @@ def test_generate_with_a_seed_is_reproducible(cli):
 @pytest.mark.parametrize("code", available())
 def test_generated_board_round_trips_with_language_letters_and_known_multipliers(cli, code):
     language = get_language(code)
-    out = cli("generate", "-l", code, "-r", "12", "-c", "12", "--seed", "1").out
+    out = cli("generate", "-l", code, "--rows", "12", "--cols", "12", "--seed", "1").out
     board = parse_board(out, language)
     assert str(board) + "\n" == out
     assert {cell.letters for cell in board.cells} <= language.alphabet
@@ -508,17 +508,22 @@ def test_languages_lists_each_language_with_a_dictionary(cli, builtin_en):
     result = cli("languages")
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0].split() == ["code", "name", "words", "from", "dictionary", "source"]
+    assert lines[0].split() == ["code", "name", "words", "from", "notes"]
+    assert max(map(len, lines)) <= 100  # a terminal of 100 columns shows it unwrapped
     listed = {line.split()[0]: line for line in lines[1:]}
     expected = [code for code in available() if has_builtin_dictionary(get_language(code))]
     assert sorted(listed) == expected
+    wide = cli("languages", "--long").out.splitlines()
+    assert wide[0].split() == ["code", "name", "words", "from", "dictionary", "source"]
+    sourced = {line.split()[0]: line for line in wide[1:]}
+    assert sorted(sourced) == expected
     for code, line in listed.items():
         language = get_language(code)
         count = len(load_dictionary(None, language))
         assert line.startswith(code + " ") and f"  {language.name}  " in line
-        assert f"  {count}  built-in  " in line
-        assert line.endswith("  " + language.dictionary_source)
-    assert listed["en"].split()[2] == str(len(builtin_en))
+        assert line.endswith(f"  {count:,}  built-in")
+        assert sourced[code] == f"{line}  {language.dictionary_source}"
+    assert listed["en"].split()[2] == f"{len(builtin_en):,}"
 
 
 def test_languages_skips_languages_whose_dictionary_is_not_built(cli, builtin_en, monkeypatch):

@@ -108,7 +108,7 @@ def test_dice_set_the_board_size(cli):
     boards = boards_of(cli("generate", "-l", "en", "--dice", "bigboggle", "--seed", "1").out)
     assert (boards[0].rows, boards[0].cols) == (5, 5)
     assert all(cell.bonus == "" for cell in boards[0].cells)  # no bonus tiles in Boggle
-    cli("generate", "-l", "en", "--dice", "new", "-r", "5", "-c", "5").error(
+    cli("generate", "-l", "en", "--dice", "new", "--rows", "5", "--cols", "5").error(
         2, "the dice 'Boggle, new (1987-)' make 4x4 boards, not 5x5")
 
 
@@ -222,7 +222,52 @@ def test_progress_shows_on_a_terminal_only_after_a_while(english):
     terminal = FakeTerminal(True)
     show = progress_printer(terminal, after=0.0)
     show(1234, evaluate(parse_board("C A/T S", EN), english, EN))
-    assert terminal.text.startswith("\relzzur: 1,234 boards tried, best ")
+    assert terminal.text.startswith("\r\033[Kelzzur: 1,234 boards tried, best ")
     quiet = FakeTerminal(True)
     progress_printer(quiet, after=3600)(5, None)
     assert quiet.text == ""
+
+
+def test_the_progress_line_is_cleared_before_anything_else_is_written():
+    from elzzur.grid.generate import progress_printer
+
+    stream = FakeTerminal(True)
+    show = progress_printer(stream, after=0)
+    show.clear()
+    assert stream.text == ""  # nothing written, nothing to clear
+    best = type("Best", (), {"words": 1234, "score": 56789})()
+    show(12345, best)
+    assert stream.text == "\r\033[Kelzzur: 12,345 boards tried, best 1,234 words, 56,789 points"
+    show.clear()
+    assert stream.text.endswith("points\r\033[K")
+
+
+def test_an_error_after_progress_starts_on_a_line_of_its_own(tmp_path):
+    """Through a real terminal: the line that counts the boards is wiped before the error."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    (tmp_path / "w.txt").write_text("cat\ndog\n", encoding="utf-8")
+    child = subprocess.Popen([sys.executable, "-m", "elzzur", "generate", "-d", "w.txt",
+                              "--min-words", "50", "--timeout", "2.5"], cwd=tmp_path,
+                             stdout=subprocess.DEVNULL, stderr=follower)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    assert child.wait(timeout=60) == 1
+    os.close(leader)
+    err = b"".join(chunks).decode()
+    assert "boards tried" in err  # the line was shown (it starts after a second) …
+    last = err.rsplit("\r\033[K", 1)[1]  # … and wiped before the error
+    assert last.startswith("elzzur: error: no board met the target in 2.5 s after ")
+    assert "boards (the best had " in last and "\r" not in last.rstrip("\r\n")

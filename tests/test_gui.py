@@ -2,7 +2,7 @@
 
 Keys go through Tk's own event queue (``event_generate``) and, once, through the X server
 (``xdotool type``); the solve runs in its worker thread while the tests pump the event loop.
-The screenshot the README shows is taken here (``docs/screenshots/gui.png``).
+The screenshot docs/gui.md shows is taken here (``docs/screenshots/gui.png``).
 """
 
 from __future__ import annotations

@@ -107,3 +107,87 @@ def test_a_real_process_suggests_a_command(run_module):
     done = run_module("slove")
     assert done.returncode == 2
     assert done.stderr == "elzzur: error: unknown command 'slove' (did you mean 'solve'?)\n"
+
+
+def test_a_short_letter_or_an_option_name_means_one_thing_in_every_command():
+    """A short letter stands for the same long option wherever it appears (-r is --rack), and
+    no old spelling is another option's spelling in its command."""
+    from elzzur.cli.commands import COMMANDS
+
+    meaning: dict[str, tuple[str, str]] = {}
+    for command, (_, options, _) in COMMANDS.items():
+        for option in options:
+            long = next((f for f in option.flags if f.startswith("--")), option.flags[0])
+            for flag in option.flags:
+                if not flag.startswith("--") and flag.startswith("-"):
+                    first = meaning.setdefault(flag, (command, long))
+                    assert first[1] == long, (flag, first, (command, long))
+            for flag in option.old:  # an old spelling may stay only where nothing else has it
+                assert flag not in {f for o in options for f in o.flags}, (command, flag)
+    for flag, why in [("-r", "--rows"), ("--show", "--show-top")]:  # the old ones are gone
+        assert all(flag not in o.flags or o.flags[-1] != why
+                   for _, options, _ in COMMANDS.values() for o in options)
+
+
+@pytest.mark.parametrize("old, new, note", [
+    (["generate", "-l", "en", "-r", "3", "-c", "2", "--seed", "4"],
+     ["generate", "-l", "en", "--rows", "3", "--cols", "2", "--seed", "4"],
+     ["elzzur: note: -r is an old spelling and will go: write --rows (-r is the rack in "
+      "'elzzur scrabble')",
+      "elzzur: note: -c is an old spelling and will go: write --cols (it goes with -r, which "
+      "is the rack in 'elzzur scrabble')"]),
+    (["scrabble", "--cgp", "15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0",
+      "--top", "1", "--show", "1"],
+     ["scrabble", "--cgp", "15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0",
+      "--top", "1", "--show-top", "1"],
+     ["elzzur: note: --show is an old spelling and will go: write --show-top (--show names a "
+      "word in 'elzzur solve')"]),
+])
+def test_old_spellings_still_work_and_say_what_to_write(cli, old, new, note):
+    before, now = cli(*old), cli(*new)
+    assert before.code == now.code == 0
+    assert before.out == now.out and "\n" in now.out
+    assert before.err.splitlines() == note and now.err == ""
+
+
+def test_old_spellings_are_not_in_the_help(cli):
+    assert " -r " not in cli("generate", "--help").out
+    assert "--show " not in cli("scrabble", "--help").out
+
+
+def test_a_board_given_without_its_option_is_suggested_with_it(cli, tmp_path):
+    cli("solve", "C A T/D O G").error(
+        2, "unrecognized arguments: C A T/D O G (did you mean -b 'C A T/D O G'?)")
+    (tmp_path / "my.board").write_text("C A\nT S\n", encoding="utf-8")
+    cli("solve", "my.board").error(2, "(did you mean -b 'my.board'?)")
+    cli("solve", "C A T/D O G", "--min-lenght", "3").error(
+        2, "(did you mean -b 'C A T/D O G' or --min-length?)")
+    cli("solve", "nothing-here").error(2, "unrecognized arguments: nothing-here (see ")
+
+
+def test_words_diff_gives_the_board_syntax_too(cli, tmp_path):
+    (tmp_path / "game.txt").write_text("CAT\n", encoding="utf-8")
+    hint = HINT.replace("help solve", "help words")
+    cli("words", "diff", "-l", "en", "game.txt").error(
+        2, "the following arguments are required: -b/--board " + hint)
+    cli("words", "diff", "-l", "en", "-b", "C A T/D O", "game.txt").error(
+        1, "row has 2 cells, the first row has 3", hint)
+
+
+def test_a_rows_of_letters_path_that_is_no_file_says_why_it_is_no_board_either(cli):
+    cli("solve", "-b", "...../...").error(
+        1, "...../...: no such file, nor a board (its rows are of different lengths: 5 and 3 "
+           "squares)")
+    assert "nor a board" not in cli("solve", "-b", "boards/my.board").error(1, "no such file")
+
+
+def test_a_mistyped_scrabble_position_ends_with_the_position_syntax(cli, tmp_path):
+    from elzzur.cli.scrabble import POSITION_HINT
+
+    cli("scrabble", "-r", "AB").error(1, "give the position with -b POSITION or --cgp CGP "
+                                         + POSITION_HINT)
+    cli("scrabble", "-b", "...../.....", "-r", "AB").error(
+        1, "board: 2 rows, expected 15 " + POSITION_HINT)
+    (tmp_path / "short.txt").write_text("...\n...\n", encoding="utf-8")
+    cli("scrabble", "-b", "short.txt", "-r", "AB").error(
+        1, "short.txt: board: 2 rows, expected 15 " + POSITION_HINT)

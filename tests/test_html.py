@@ -1,7 +1,7 @@
 """The SVG picture and the HTML page (elzzur.views.html): their text, then the page and the picture
 driven in a real headless Chromium (tests/browser/check_page.mjs, playwright-core) at a desktop's
-size and a phone's, which also writes the README's screenshots docs/screenshots/page.png,
-page-phone.png and path.png.
+size and a phone's, which also writes the screenshots of README.md and docs/views.md:
+docs/screenshots/page.png, page-phone.png and path.png.
 """
 
 from __future__ import annotations

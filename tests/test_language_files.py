@@ -224,12 +224,13 @@ def test_a_user_file_must_say_the_code_of_its_name(cli, user_languages):
 
 # --- elzzur languages -------------------------------------------------------------------------
 
-def listing(cli, where: str | None = None) -> dict[str, str]:
+def listing(cli, where: str | None = None, *options: str) -> dict[str, str]:
     """The rows of ``elzzur languages`` by code: all, or only those showing ``where``."""
-    result = cli("languages")
+    result = cli("languages", *options)
     assert result.code == 0 and result.err == ""
     lines = result.out.splitlines()
-    assert lines[0].split() == ["code", "name", "words", "from", "dictionary", "source"]
+    last = "dictionary source" if options else "notes"
+    assert lines[0].split() == ["code", "name", "words", "from", *last.split()]
     rows = [line for line in lines[1:] if where is None or where in line]
     codes = [line.split()[0] for line in rows]
     assert len(set(codes)) == len(codes)
@@ -240,11 +241,12 @@ def test_languages_lists_builtins_then_user_files_saying_where_each_comes_from(c
     write_language(user_languages)
     rows = listing(cli)
     assert list(rows) == available() + ["xx"]
-    assert all("  built-in  " in rows[code] for code in available())
+    assert all(rows[code].endswith("  built-in") for code in available())
     turkish = len(load_dictionary(None, get_language("tr")))
-    assert rows["tr"].split()[:4] == ["tr", "Turkish", str(turkish), "built-in"]
+    assert rows["tr"].split() == ["tr", "Turkish", f"{turkish:,}", "built-in"]
     assert rows["xx"].split()[:4] == ["xx", "Testish", str(len(SMALL_WORDS)), str(user_languages / "xx.toml")]
-    assert rows["xx"].endswith("  the test's own words")
+    assert rows["xx"].endswith(str(user_languages / "xx.toml"))
+    assert listing(cli, None, "--long")["xx"].endswith("  the test's own words")
 
 
 def test_languages_shows_a_broken_user_file_in_its_row_and_lists_the_rest(cli, user_languages):
@@ -256,7 +258,7 @@ def test_languages_shows_a_broken_user_file_in_its_row_and_lists_the_rest(cli, u
                    words=False)
     write_language(user_languages, XX_TOML.replace('"xx"', '"fr"'), name="fr.toml", words=False)
     write_language(user_languages, XX_TOML, name="Bad Name.toml", words=False)
-    assert list(listing(cli, "  built-in  ")) == available()
+    assert list(listing(cli, "  built-in")) == available()
     rows = listing(cli, f"  {user_languages}{os.sep}")
     assert list(rows) == ["Bad", "bad", "fr", "free", "nodict", "xx"]
     assert rows["bad"].split()[1:4] == ["-", "-", str(user_languages / "bad.toml")]

@@ -50,7 +50,7 @@ def tiles(html: str) -> list[str]:
 def test_a_board_shows_letters_centred_in_the_palette(board):
     html = board._repr_html_()
     assert html == board_html(board)
-    cells = re.findall(r'<div title="([^"]*) \((row \d+, column \d+)\)" style="([^"]*)">'
+    cells = re.findall(r'<div title="([^"]*) \((\d+,\d+)\)" style="([^"]*)">'
                        r'<span style="[^"]*">([^<]*)</span>', html)
     assert [label for *_, label in cells] == list("TRSNOHEICINVEADE")  # letters, not Ttl
     assert [token for token, *_ in cells][:4] == ["Ttl", "R", "S", "Ndl"]  # the token on hover
@@ -72,7 +72,7 @@ def test_long_labels_shrink_and_holes_stay_empty(english):
     sizes = dict((label, int(size)) for size, label in
                  re.findall(r'<span style="font-size:(\d+)px;white-space:nowrap">([^<]*)</span>', html))
     assert sizes == {"-ING": 14, "Qu": 28, "A": 28}
-    assert '<div title="hole, row 1, column 3"' in html
+    assert '<div title="hole, (0,2)"' in html
     assert ">3</span>" in html  # the value written on the tile
 
 

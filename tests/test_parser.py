@@ -83,7 +83,7 @@ def test_the_generated_command_lines_exercise_the_quick_reader():
 @pytest.mark.parametrize("argv", [
     ["demo", "-l", "en", "-q"],
     ["solve", "-b", "A B/C D", "-b", "x.board", "--format", "jsonl", "--jobs", "2"],
-    ["generate", "-r", "5", "-c", "3", "--seed", "42", "-o", "x.board"],
+    ["generate", "--rows", "5", "--cols", "3", "--seed", "42", "-o", "x.board"],
     ["cat", "-l", "it"],
     ["compile", "-d", "w.txt", "-o", "w.marisa"],
     ["languages"],

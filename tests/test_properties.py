@@ -307,7 +307,7 @@ def test_inline_boards_parse_to_the_board_written(data, code):
 
 
 def test_an_either_or_token_with_a_slash_reads_in_a_board_file(tmp_path, monkeypatch):
-    """Regression, README, Boards: `A/E` or `A|E` is an either/or tile. A board on several
+    """Regression, docs/boards.md: `A/E` or `A|E` is an either/or tile. A board on several
     lines has a row a line, so `/` in a line is an either/or tile's; a board on one line is
     inline wherever it is written (a file, standard input, -b, parse_board): `/` separates its
     rows, and a one-row board writes A|E."""
@@ -790,7 +790,7 @@ def test_a_rules_file_loads_like_its_table(table):
     ("wordhunt", 3, "none", False), ("wordament", 3, "table", False),
 ])
 def test_the_presets_are_the_readme_table(name, min_length, letters, bonus_tiles):
-    """README, Games and rules: each preset's minimum length, letter values and bonus tiles."""
+    """docs/rules.md, Games and rules: each preset's minimum length, letter values and bonus tiles."""
     rules = get_rules(name)
     assert (rules.min_length, rules.multipliers) == (min_length, bonus_tiles)
     kind = "language" if rules.letter_values is None else "none" if rules.letter_values == {} else "table"

@@ -575,6 +575,6 @@ def test_an_undecodable_argument_is_a_letter_error_in_a_real_process(tmp_path, w
                                        + board_hint("solve") + "\n")
 
 
-def test_the_readme_documents_the_limits():
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    assert f"{MAX_CELLS:,} cells" in readme and f"{MAX_TILE_LETTERS} letters" in readme
+def test_the_manual_documents_the_limits():
+    limits = (REPO / "docs" / "errors.md").read_text(encoding="utf-8").split("## Limits\n")[1]
+    assert f"{MAX_CELLS:,} cells" in limits and f"{MAX_TILE_LETTERS} letters" in limits

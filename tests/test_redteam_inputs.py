@@ -66,7 +66,7 @@ OPTION_CASES = [
     (["generate", "--timeout", "0"], 2, "not 0"),
     (["generate", "--timeout", "86401"], 2, "at most 86,400 seconds (a day)"),
     (["generate", "--timeout", "soon"], 2, "'soon' is not a number of seconds"),
-    (["generate", "--rows", HUGE], 2, "argument -r/--rows: a number of 5,000 digits is too large"),
+    (["generate", "--rows", HUGE], 2, "argument --rows: a number of 5,000 digits is too large"),
     (["generate", "--min-words", "-5"], 2, "argument --min-words: must be at least 0, not -5"),
     (["generate", "--seed", HUGE], 2, "a number of 5,000 digits is too large"),
     (["solve", "-b", "A B/C D", "--top", HUGE], 2, "argument --top: a number of 5,000 digits"),
@@ -97,7 +97,7 @@ def test_a_hostile_option_value_is_one_short_error(cli, argv, status, fragment):
 
 BOMBS = [  # run where a regression cannot take the machine with it: a process of at most 2 GB
     # one bound on cells wherever a board is made (10**10 cells grew until memory ran out)
-    (["generate", "-r", "100000", "-c", "100000"], 2,
+    (["generate", "--rows", "100000", "--cols", "100000"], 2,
      "a 100,000x100,000 board has more than 250,000 cells"),
     (["generate", "--rows", "99999999999999999999"], 2, "board has more than 250,000 cells"),
     (["generate", "--rows", "1", "--cols", "250001"], 2, "board has more than 250,000 cells"),

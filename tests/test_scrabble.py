@@ -6,13 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from elzzur.errors import ElzzurError
 from elzzur.lexicon.graph import build
 from elzzur.scrabble.layout import Layout, load_layout
-from elzzur.scrabble.movegen import across_moves, both_ways, FastTables, generate_moves, MoveGenerator
+from elzzur.scrabble.movegen import across_moves, both_ways, generate_moves, MoveGenerator
 from elzzur.scrabble.moves import ACROSS, DOWN
 from elzzur.scrabble.position import is_empty, parse_position, parse_rack
 from elzzur.scrabble.reference import brute_force_moves
@@ -363,53 +361,6 @@ def test_the_c_core_and_python_agree_on_english_positions_move_for_move():
             return [(m.coordinate, m.word, m.score, m.leave, m.placed, m.squares)
                     for m in generate_moves(board, rack, blanks, graph, tiles, layout, use=use)]
         assert spelled("c") == spelled("python")
-
-
-@pytest.mark.skipif(backend() != "c", reason="the C core is not built")
-def test_the_c_core_refuses_malformed_tables():
-    from elzzur._core import Graph
-
-    graph = Graph(build(["AB"], "AB"))
-    # points, cross points and values are int64 (8 bytes), masks u64
-    good = (2, bytes([255] * 4), bytes(32), bytes(32), bytes(32), bytes([1] * 4),
-            bytes([1] * 4), bytes([1, 0, 0, 0]), bytes(64), 0, bytes(512), 3, 7, 50, bytes(4),
-            "AB" + "?" * 62, "ab" + "?" * 62)
-    assert graph.scrabble_across(*good) == []
-    for i, bad in [(0, 64), (1, bytes(3)), (3, bytes(31)), (1, bytes([70] * 4)), (15, "AB"),
-                   (2, bytes(16)), (4, bytes(16)), (10, bytes(256))]:  # the old int32 sizes
-        args = list(good)
-        args[i] = bad
-        with pytest.raises(ValueError):
-            graph.scrabble_across(*args)
-
-
-@pytest.mark.skipif(backend() != "c", reason="the C core is not built")
-@settings(max_examples=150, deadline=None)
-@given(st.data())
-def test_the_c_core_never_crashes_on_a_damaged_graph(data):
-    """Random bytes in the graph's arrays (header intact): the move search answers or raises
-    ValueError, never reads out of bounds."""
-    from elzzur._core import Graph
-
-    tiles, layout = load_tile_set("en"), Layout(SMALL_LAYOUTS[7], "small")
-    words = data.draw(st.sets(st.text("ABERST", min_size=2, max_size=6), min_size=1, max_size=30))
-    good = graph_of(words, tiles)
-    gen = MoveGenerator(good, tiles, layout)
-    board = [[None] * 7 for _ in range(7)]
-    board[3][3], board[3][4] = ("A", False), ("B", True)
-    rack = {"E": 1, "R": 1, "S": 1, "T": 1}
-    tables = FastTables(gen, board, layout, rack, False)
-    cnt = bytes(tables.cnt) + bytes(64 - len(tables.cnt))
-    args = tables.core_args(board, layout, cnt, 1, tiles, 50)
-    raw = bytearray(good.buffer)
-    start = 28 + (len(good.alphabet.encode()) + 7) // 8 * 8
-    for _ in range(data.draw(st.integers(1, 8))):
-        i = data.draw(st.integers(start, len(raw) - 1))
-        raw[i] = data.draw(st.sampled_from([0, 1, 0x7f, 0x80, 0xff, data.draw(st.integers(0, 255))]))
-    try:
-        Graph(bytes(raw)).scrabble_across(*args)
-    except ValueError as e:
-        assert "corrupt" in str(e)
 
 
 # --- Spanish: the graph of tiles ---------------------------------------------------------------

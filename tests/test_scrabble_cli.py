@@ -21,20 +21,20 @@ def test_the_opening_bingo(cli, tmp_path):
     # Row 8 of the standard layout is t..2...*...2..t: a seven-letter word at 8B covers B to H,
     # a double letter at D and the centre star (double word) at H. Every tile is worth 1:
     # (7 + 1 for the doubled letter) x 2 = 16, and all seven tiles played: + 50 = 66.
-    coordinate, word, score = out.splitlines()[0].split()
+    coordinate, word, score, equity = out.splitlines()[0].split()
     assert (coordinate, score) == ("8B", "66") and sorted(word) == sorted("AEINRST")
 
 
 def test_json_lists_coordinate_word_score_and_leave(cli, tmp_path):
     name = position(tmp_path, {7: "....CAT"})
     moves = json.loads(cli("scrabble", "-b", name, "-r", "S", "--format", "json").out)
-    assert {"coordinate", "word", "score", "leave"} == set(moves[0])
+    assert {"coordinate", "word", "score", "equity", "leave", "kind"} == set(moves[0])
     assert any(move["word"] == "(CAT)S" for move in moves)
 
 
 def test_show_draws_the_move_on_the_board(cli, tmp_path):
     name = position(tmp_path, {7: "....CAT"})
-    out = cli("scrabble", "-b", name, "-r", "S", "--top", "1", "--show", "1").out
+    out = cli("scrabble", "-b", name, "-r", "S", "--top", "1", "--show-top", "1").out
     drawing = out.split("\n\n")[1].splitlines()
     assert drawing[1].split() == list("ABCDEFGHIJKLMNO")
     assert "[S]" in "".join(drawing[2:])

@@ -91,7 +91,7 @@ def test_notebooks_show_a_grid_and_a_word_table():
     # 16 tiles showing their letters (the token only on hover), tw's colour among them
     # (tests/test_notebook.py looks at them closely)
     assert grid.count("<div title=") == 16 and 'nowrap">T</span>' in grid and ">Ttl<" not in grid
-    assert 'title="Ttl (row 1, column 1)"' in grid and "#d9343b" in grid
+    assert 'title="Ttl (0,0)"' in grid and "#d9343b" in grid
     page = solution._repr_html_()
     assert "<b>2</b> words" in page
     assert re.search(r"<td [^>]*>ECHO</td><td [^>]*>144</td>", page)

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""The README's console examples: run them as the README test does, or rewrite their output.
+"""The manual's console examples: run them as the docs test does, or rewrite their output.
 
-In README.md, a ```console block holds commands (lines starting with ``$ ``) each followed by its
-exact output. A fenced block right after a line "Save this as `NAME`:" is written to the file
-NAME first, in the same scratch directory, so the examples can read it. Commands run in bash,
-in order, with ``elzzur`` meaning this Python's ``-m elzzur``.
+The manual is README.md and every docs/*.md page. In a page, a ```console block holds commands
+(lines starting with ``$ ``) each followed by its exact output. A fenced block right after a
+line "Save this as `NAME`:" is written to the file NAME first, in the page's scratch directory,
+so the examples can read it. Commands run in bash, in order, with ``elzzur`` meaning this
+Python's ``-m elzzur``; each page has a scratch directory (and a home) of its own, so a page's
+examples never see another page's files.
 
-    python tools/readme_examples.py --update   # rewrite every example's output (then read the diff!)
+    python tools/readme_examples.py --update              # rewrite every page's example output
+    python tools/readme_examples.py --update docs/solve.md  # ... or only these pages' (then read the diff!)
 
-The README test (tests/test_docs.py) uses the same functions to check that nothing changed.
+The docs test (tests/test_docs.py) uses the same functions to check that nothing changed.
 After a change that rightly changes output (a rebuilt dictionary), ``--update`` writes the new
-output in place; ``git diff README.md`` is then the review.
+output in place; ``git diff README.md docs/`` is then the review.
 """
 
 from __future__ import annotations
@@ -24,12 +27,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README_PATH = ROOT / "README.md"
+DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.S | re.M)
 SAVE_AS = re.compile(r"Save this as `([^`]+)`:\s*$")
 
 
+def pages() -> list[Path]:
+    """README.md and every page of docs/, the manual a reader can follow, in a stable order.
+
+    A new page is found by being there: nothing to register."""
+    return [README_PATH, *sorted(DOCS.glob("*.md"))]
+
+
 def blocks(readme: str):
-    """(kind, body, line before the block, match) for every fenced block of the README."""
+    """(kind, body, line before the block, match) for every fenced block of a page."""
     for match in FENCE.finditer(readme):
         before = readme[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
         yield match.group(1), match.group(2), before, match
@@ -51,7 +62,7 @@ def parse_console(body: str) -> list[tuple[str, str]]:
 
 
 def examples(readme: str) -> list[tuple[str, str]]:
-    """(command, expected output) pairs, in README order."""
+    """(command, expected output) pairs, in page order."""
     return [pair for kind, body, _, _ in blocks(readme) if kind == "console"
             for pair in parse_console(body)]
 
@@ -90,7 +101,7 @@ def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 def update(readme: str, folder: Path) -> str:
-    """The README with every console example's output replaced by what it prints now."""
+    """The page with every console example's output replaced by what it prints now."""
     save_files(readme, folder)
     out, last = [], 0
     for kind, body, _, match in blocks(readme):
@@ -105,17 +116,35 @@ def update(readme: str, folder: Path) -> str:
     return "".join(out) + readme[last:]
 
 
-def main() -> int:
-    if sys.argv[1:] != ["--update"]:
-        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+def update_page(path: Path) -> int:
+    """Rewrite one page's example output in place (only if it changed); the number changed."""
+    text = path.read_text(encoding="utf-8")
+    if not examples(text):
+        return 0
+    with tempfile.TemporaryDirectory(prefix="elzzur-docs-") as folder:
+        new = update(text, Path(folder))
+    if new != text:
+        from elzzur.files import write_atomic
+
+        write_atomic(path, new)
+    return sum(a != b for a, b in zip(examples(text), examples(new)))
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] != ["--update"]:
+        print(__doc__.strip().split("\n\n")[2], file=sys.stderr)
         return 2
-    readme = README_PATH.read_text(encoding="utf-8")
-    with tempfile.TemporaryDirectory(prefix="elzzur-readme-") as folder:
-        new = update(readme, Path(folder))
-    README_PATH.write_text(new, encoding="utf-8")
-    print(f"README.md: {sum(a != b for a, b in zip(examples(readme), examples(new)))} examples changed")
+    chosen = [Path(name).resolve() for name in argv[1:]] or pages()
+    known = set(pages())
+    for path in chosen:
+        if path not in known:
+            print(f"readme_examples.py: {path} is not README.md or a page of docs/", file=sys.stderr)
+            return 2
+    for path in chosen:
+        changed = update_page(path)
+        print(f"{path.relative_to(ROOT)}: {changed} examples changed")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -74,7 +74,8 @@ typedef struct {
 /* Graph.search: the board search (search.c). */
 PyObject *elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds);
 
-/* Graph.scrabble_across: Scrabble's across moves (scrabble.c). */
-PyObject *elzzur_Graph_scrabble_across(GraphObject *self, PyObject *args);
+/* Graph.scrabble_moves, Graph.scrabble_checks: Scrabble's moves, its cross-checks (scrabble.c). */
+PyObject *elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args);
+PyObject *elzzur_Graph_scrabble_checks(GraphObject *self, PyObject *args);
 
 #endif /* ELZZUR_CORE_H */

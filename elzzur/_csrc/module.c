@@ -3,7 +3,7 @@
  * (Graph_new checks it as WordGraph.__init__ in elzzur/lexicon/graph.py does), its method
  * table, the SearchLimit exception (elzzur.grid.search raises the same class) and the module
  * itself. The methods are elsewhere: Graph.search, the board search, in search.c;
- * Graph.scrabble_across, Scrabble move generation, in scrabble.c. What they share is core.h.
+ * Graph.scrabble_moves and scrabble_checks, Scrabble move generation, in scrabble.c. What they share is core.h.
  */
 
 #include "core.h"
@@ -123,20 +123,30 @@ PyDoc_STRVAR(Graph_search_doc,
 "Raises SearchLimit after more than `limit` graph steps (limit != 0), OverflowError if a\n"
 "score does not fit in 64 bits, ValueError or TypeError for malformed arguments.");
 
-PyDoc_STRVAR(Graph_scrabble_across_doc,
-"scrabble_across($self, n, board, points, allow, cross_points, letter_mul, word_mul, anchors,\n"
-"                rack, blanks, values, every, rack_size, bingo, board_blanks, upper, lower)\n"
+PyDoc_STRVAR(Graph_scrabble_moves_doc,
+"scrabble_moves($self, n, board, letter_mul, word_mul, centre_row, centre_col, rack, blanks,\n"
+"               values, every, rack_size, bingo, apart, upper, lower, top, tiles, new_squares,\n"
+"               blank_squares, board_squares)\n"
 "--\n\n"
-"The across moves of an n x n Scrabble board, as across_moves_fast() in\n"
-"elzzur.scrabble.movegen finds them: [(row, start, letters, new_mask, blank_mask, score,\n"
-"word), ...]. The tables are bytes (see FastTables.core_args); ValueError if one is\n"
-"malformed or the graph corrupt.");
+"The moves of an n x n Scrabble board, best first (the first `top`, every one if top < 0),\n"
+"as generate_moves() in elzzur.scrabble.movegen finds them: [(row, col, down, placed,\n"
+"squares, score, word, used), ...]. The arguments are bytes and the objects moves are made\n"
+"of (see core_moves there); ValueError if one is malformed or the graph corrupt.");
+
+PyDoc_STRVAR(Graph_scrabble_checks_doc,
+"scrabble_checks($self, n, board, centre_row, centre_col, values, every, apart)\n"
+"--\n\n"
+"The cross-checks and anchors scrabble_moves() computes for the across moves of a board,\n"
+"as bytes: (allowed letters, u64 a square; cross-word points, i64, -1 where none; anchors,\n"
+"one byte a square). For the tests, against elzzur.scrabble.movegen.cross_checks.");
 
 static PyMethodDef Graph_methods[] = {
     {"search", (PyCFunction)(void (*)(void))elzzur_Graph_search, METH_VARARGS | METH_KEYWORDS,
      Graph_search_doc},
-    {"scrabble_across", (PyCFunction)elzzur_Graph_scrabble_across, METH_VARARGS,
-     Graph_scrabble_across_doc},
+    {"scrabble_moves", (PyCFunction)elzzur_Graph_scrabble_moves, METH_VARARGS,
+     Graph_scrabble_moves_doc},
+    {"scrabble_checks", (PyCFunction)elzzur_Graph_scrabble_checks, METH_VARARGS,
+     Graph_scrabble_checks_doc},
     {NULL, NULL, 0, NULL},
 };
 

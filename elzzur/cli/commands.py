@@ -75,11 +75,18 @@ def board_count(text: str) -> int:
 class Option(Record):
     """One option of one command: its spellings, where it goes, and what it accepts."""
 
-    __slots__ = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required")
+    __slots__ = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required",
+                 "old")
 
     @classmethod
     def _defaults(cls) -> dict:
-        return {"default": None, "metavar": None, "choices": None, "required": False}
+        return {"default": None, "metavar": None, "choices": None, "required": False,
+                "old": {}}
+
+
+# Old spellings still accepted, each with why it goes (``Option.old``): one short letter or one
+# option name never means two things across commands; a script that used the old one keeps
+# working and is told, on stderr, what to write instead.
 
 COLOR_CHOICES = ("auto", "always", "never")
 LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="LANG",
@@ -126,6 +133,9 @@ SOLVE_OUTPUT = [
     Option(("--common",), "common", bool, default=False,
            help="only words a typical player knows (commonness bands 1-2, see README); the "
                 "list and the totals count only these"),
+    Option(("--plan",), "plan", seconds, metavar="SECONDS",
+           help="a plan for a round of SECONDS: the words to swipe, in order, for the most "
+                "points (a time per word and letter, fitted to your rounds of elzzur play)"),
     OUTPUT,
 ]
 
@@ -139,6 +149,11 @@ COMMANDS: dict[str, tuple[str, list[Option], str]] = {
         Option(("-b", "--board"), "board", list, metavar="BOARD", required=True,
                help="a board file (several boards separated by blank lines), '-' for standard "
                     "input, or an inline board; repeat -b for more boards"),
+        Option(("--image",), "image", str, metavar="IMAGE",
+               help="read the board from a screenshot or photo instead of -b (elzzur read; "
+                    "needs pip install 'elzzur[image]')"),
+        Option(("--accept-uncertain",), "accept_uncertain", bool, default=False,
+               help="with --image: solve even when some tiles were read uncertainly"),
         *SOLVE_OUTPUT,
         Option(("--jobs",), "jobs", positive, default=1, metavar="N",
                help="solve a batch in N processes (default: 1; never more than the boards, "
@@ -162,9 +177,12 @@ examples:
         Option(("-l", "--language"), "language", str, metavar="LANG",
                help="describe one language's dictionary: what it is built from, what was "
                     "removed and why, its commonness bands"),
+        Option(("--long",), "long", bool, default=False,
+               help="add each dictionary's sources to the table (a wide one)"),
     ], """\
 examples:
   elzzur languages
+  elzzur languages --long
   elzzur languages -l it"""),
     "cat": ("print the words the solver uses, one per line: the dictionary with your "
             "corrections (elzzur words)", [
@@ -192,10 +210,12 @@ the list is compiled as it is: your corrections (elzzur words) are not written i
 they are applied wherever it is used."""),
     "generate": ("write random boards, optionally ones that meet a target", [
         LANGUAGE,
-        Option(("-r", "--rows"), "rows", positive, metavar="ROWS",
-               help="number of rows (default: the rules' board, 4)"),
-        Option(("-c", "--cols"), "cols", positive, metavar="COLS",
-               help="number of columns (default: the rules' board, 4)"),
+        Option(("--rows",), "rows", positive, metavar="ROWS",
+               help="number of rows (default: the rules' board, 4)",
+               old={"-r": "-r is the rack in 'elzzur scrabble'"}),
+        Option(("--cols",), "cols", positive, metavar="COLS",
+               help="number of columns (default: the rules' board, 4)",
+               old={"-c": "it goes with -r, which is the rack in 'elzzur scrabble'"}),
         Option(("--seed",), "seed", whole, metavar="N", help="seed for reproducible boards"),
         Option(("--letters",), "letters", str, default="frequency",
                choices=("frequency", "dictionary", "bigram"),
@@ -232,7 +252,7 @@ they are applied wherever it is used."""),
     ], """\
 examples:
   elzzur generate -l en
-  elzzur generate -l it -r 5 -c 5 --seed 7 -o it5.board
+  elzzur generate -l it --rows 5 --cols 5 --seed 7 -o it5.board
   elzzur generate -l en --min-words 200 --bonus round3 --seed 1
   elzzur generate -l en --dice new --rules boggle --min-score 150 --timeout 30
   elzzur generate -l es --letters bigram --count 10 -o boards/"""),
@@ -267,16 +287,50 @@ examples:
                help="list the N best moves (default: 10)"),
         Option(("--format",), "format", str, default="text", choices=("text", "json"),
                help="output format"),
-        Option(("--show",), "show", positive, metavar="N",
-               help="draw the board with each of the first N moves placed"),
+        Option(("--show-top",), "show_top", positive, metavar="N",
+               help="draw the board with each of the first N moves placed",
+               old={"--show": "--show names a word in 'elzzur solve'"}),
+        Option(("--rank",), "rank", str, default="equity", choices=("equity", "score"),
+               help="order the moves by equity (score plus the leave's value, with "
+                    "exchanges; the default) or by score alone"),
+        Option(("--unseen",), "unseen", bool, default=False,
+               help="show the tiles not yet seen (bag and opponent's rack) and their count"),
+        Option(("--gcg",), "gcg", str, metavar="GAME",
+               help="review a whole game (a GCG file): each move beside the best by equity, "
+                    "the points given away, totals per player"),
         OUTPUT,
     ], """\
 examples:
   elzzur scrabble -l en -b position.txt -r AEINRST
   elzzur scrabble -l tr -b - -r "KİTAP??" --top 5 < konum.txt
-  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show 1
+  elzzur scrabble -l en -b position.txt -r QUIZ?ES --show-top 1
   elzzur scrabble -l wwf -b position.txt -r AEINRST
-  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'"""),
+  elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'
+  elzzur scrabble -l en -b position.txt -r UUVAEST --rank score --unseen
+  elzzur scrabble -l en --gcg game.gcg --format json"""),
+    # the referee: elzzur.cli.check (LIST: positional, one or more)
+    "check": ("judge players' lists of words on a board: each word's verdict, each player's "
+              "total, a comparison", [
+        LANGUAGE,
+        Option(("-b", "--board"), "board", str, metavar="BOARD", required=True,
+               help="the board: a board file, '-' for standard input, or an inline board"),
+        Option(("lists",), "lists", list, metavar="LIST",
+               help="a player's words (a file, or '-' for standard input): one or more a line"),
+        DICTIONARY,
+        NO_CORRECTIONS,
+        RULES,
+        Option(("--shared",), "shared", str, choices=("keep", "cancel"),
+               help="words two or more players found: keep (each scores them) or cancel "
+                    "(nobody does); default: the rules' (boggle and bigboggle cancel)"),
+        Option(("--format",), "format", str, default="text", choices=("text", "json"),
+               help="output format"),
+        OUTPUT,
+    ], """\
+examples:
+  elzzur check -l en -b my.board alice.txt bob.txt
+  elzzur check -l en -b "C A T/D O G/S U N" --rules boggle alice.txt bob.txt
+  echo "cat dog cats" | elzzur check -b "C A T/D O G/S U N" - --format json
+verdicts: valid, duplicate, too short, too long, not on the board, not a word, cancelled."""),
     # its actions (add, remove, list, reset, diff) and their options: elzzur.cli.words
     "words": ("correct a dictionary: words to add or remove, kept for every run; calibrate "
               "from a game", [], """\
@@ -289,6 +343,25 @@ examples:
 the corrections of language xx are the file words/xx.txt in the data folder ($ELZZUR_DATA_DIR,
 else $XDG_DATA_HOME/elzzur, else ~/.local/share/elzzur): +WORD and -WORD lines, # comments;
 run 'elzzur words ACTION --help' for the options of one action."""),
+    # a picture to a board (issue 19): elzzur.cli.read, elzzur.image (the extra elzzur[image])
+    "read": ("read the board in a screenshot or a photo: board-file syntax, how sure each "
+             "tile is", [
+        Option(("images",), "images", list, metavar="IMAGE",
+               help="a picture (PNG, JPEG, WebP, …) of a board of 3x3 to 6x6 tiles; several "
+                    "are read in turn"),
+        LANGUAGE,
+        RULES,
+        Option(("--turns",), "turns", str, default="auto", choices=("auto", "upright", "any"),
+               help="letters upright (a screenshot), in any quarter turn (dice), or auto "
+                    "(any, when most tiles do not read upright; the default)"),
+        OUTPUT,
+    ], """\
+examples:
+  elzzur read screenshot.png
+  elzzur read -l tr --rules boggle photo.jpg -o my.board
+the board is printed as a board file (solve it with 'elzzur solve -b FILE'), followed by each
+tile's confidence as comments; a tile under 0.50 is marked '?' below the board: check it.
+needs the image extra: pip install 'elzzur[image]'"""),
     # the defaults of one's own: elzzur.cli.config
     "config": ("show the defaults in force (config file, environment) and where each comes "
                "from", [LANGUAGE, RULES,
@@ -302,6 +375,88 @@ the config file is $ELZZUR_CONFIG, else $XDG_CONFIG_HOME/elzzur/config.toml, els
 of the same name, and ELZZUR_LANGUAGE, ELZZUR_RULES, ELZZUR_COLOR override them; an option on the
 command line overrides both."""),
 }
+
+# play and stats (elzzur.cli.play): play's boards are generated with generate's own options
+def _generate_options(*dests: str) -> list[Option]:
+    return [o for o in COMMANDS["generate"][1] if o.dest in dests]
+
+
+COMMANDS["play"] = ("play a timed round in the terminal, then see what you missed", [
+    LANGUAGE,
+    Option(("-b", "--board"), "board", str, metavar="BOARD",
+           help="the board (a file, '-', or inline; several boards for several rounds); "
+                "default: a generated board with at least --min-words words"),
+    DICTIONARY,
+    NO_CORRECTIONS,
+    RULES,
+    Option(("--time",), "time", seconds, metavar="SECONDS",
+           help="the round's length (default: the rules': ruzzle 120, boggle 180, wordhunt 80)"),
+    Option(("--rounds",), "rounds", positive, default=1, metavar="N",
+           help="play N rounds (at most 10); generated Ruzzle boards get each round's bonus "
+                "tiles (--rounds 3: Ruzzle's match)"),
+    *_generate_options("rows", "cols", "seed", "letters", "dice", "bonus"),
+    Option(("--min-words",), "min_words", natural, metavar="N",
+           help="a generated board has at least N words (default: 150, or 100 where words "
+                "have 3 letters or more, 50 for 4)"),
+    *_generate_options("min_score", "min_longest", "timeout"),
+    Option(("--color",), "color", str, default="auto", choices=COLOR_CHOICES,
+           help="colour: auto (a terminal, unless NO_COLOR is set), always or never"),
+    Option(("--format",), "format", str, default="text", choices=("text", "json"),
+           help="the review after the rounds: text, or JSON (every word entered, with its "
+                "verdict and second)"),
+    Option(("--no-history",), "no_history", bool, default=False,
+           help="do not record the rounds in the history (elzzur stats)"),
+    Option(("--window",), "window", bool, default=False,
+           help="play in a window (Tk): drag across the tiles with the mouse, or type"),
+], """\
+examples:
+  elzzur play
+  elzzur play -l it --rules boggle --time 60
+  elzzur play --rounds 3 --seed 7
+  elzzur play -b my.board
+  elzzur play --window
+keys: letters type, Enter checks the word, Space pauses, Tab turns the board, Ctrl-D gives up
+the round, Ctrl-C stops; the review follows the last round, and each round is recorded in
+history.jsonl in the data folder ($ELZZUR_DATA_DIR, else $XDG_DATA_HOME/elzzur, else
+~/.local/share/elzzur).""")
+
+# the web app: elzzur.cli.serve, elzzur.web
+def port_number(text: str) -> int:
+    """A TCP port: 0 (any free one) to 65535."""
+    value = whole(text)
+    if not 0 <= value <= 65535:
+        raise ValueError(f"must be from 0 to 65,535, not {value:,}")
+    return value
+
+
+COMMANDS["serve"] = ("the web app for a phone or a browser: enter, solve and play boards", [
+    Option(("--host",), "host", str, default="127.0.0.1", metavar="HOST",
+           help="the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: "
+                "the local network, with the URL and a QR code for a phone)"),
+    Option(("--port",), "port", port_number, default=8080, metavar="PORT",
+           help="the port (default: 8080; 0: any free one)"),
+], """\
+examples:
+  elzzur serve
+  elzzur serve --host 0.0.0.0 --port 8000
+the embedded server is for you and your friends; a public server runs the same app under a
+production server with several worker processes (docs/web.md):
+  gunicorn -w 4 --threads 4 'elzzur.web.app:application'""")
+
+COMMANDS["stats"] = ("the rounds you played (elzzur play): average share of points, best "
+                     "rounds, progress", [
+    Option(("-l", "--language"), "language_filter", str, metavar="LANG",
+           help="only the rounds in this language"),
+    Option(("--rules",), "rules_filter", str, metavar="RULES",
+           help="only the rounds under these rules"),
+    Option(("--format",), "format", str, default="text", choices=("text", "json", "svg"),
+           help="text (with a sparkline), json, or svg (a chart of the share per round)"),
+    OUTPUT,
+], """\
+examples:
+  elzzur stats
+  elzzur stats --format svg -o progress.svg
+  elzzur stats --rules boggle --format json""")
 
 MAIN_EXAMPLES = """\
 examples:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from ..errors import UsageError
 from .commands import Args
 from .output import Output, refuse_inputs
@@ -54,26 +52,32 @@ def run_generate(args: Args, out: Output) -> None:
 
     batch = None if out.folder is None else out.open_folder(ours)
     boards = []
-    for number in range(1, args.count + 1):
-        if target.any or avoid is not None:
-            stats = meet(generator, target, dictionary, rng, args.timeout, rules, avoid,
-                         progress_printer())
-        else:
-            board = generator.board(rng)
-            stats = evaluate(board, dictionary, language, rules) if dictionary else None
-        board = stats.board if stats else board
-        if args.format == "json":
-            entry = {"board": board.token_rows(), "words": stats.words,
-                     "total_score": stats.score, "longest": stats.longest}
-            if batch is not None:
-                batch.write(f"board-{number:03}{extension}", head + f"  {dump(entry)}\n]}}\n")
+    progress = progress_printer() if target.any or avoid is not None else None
+    try:
+        for number in range(1, args.count + 1):
+            if target.any or avoid is not None:
+                stats = meet(generator, target, dictionary, rng, args.timeout, rules, avoid,
+                             progress)
+                if progress is not None:  # the board goes where the line was
+                    progress.clear()
             else:
-                boards.append(entry)
-        elif batch is not None:
-            batch.write(f"board-{number:03}{extension}", str(board) + "\n")
-        else:
-            out.write(("\n" if number > 1 else "") + str(board) + "\n")
+                board = generator.board(rng)
+                stats = evaluate(board, dictionary, language, rules) if dictionary else None
+            board = stats.board if stats else board
+            if args.format == "json":
+                entry = {"board": board.token_rows(), "words": stats.words,
+                         "total_score": stats.score, "longest": stats.longest}
+                if batch is not None:
+                    batch.write(f"board-{number:03}{extension}",
+                                head + f"  {dump(entry)}\n]}}\n")
+                else:
+                    boards.append(entry)
+            elif batch is not None:
+                batch.write(f"board-{number:03}{extension}", str(board) + "\n")
+            else:
+                out.write(("\n" if number > 1 else "") + str(board) + "\n")
+    finally:
+        if progress is not None:  # before an error or the prompt: never glued to the line
+            progress.clear()
     if args.format == "json" and batch is None:
         out.write(head + ",\n".join(f"  {dump(b)}" for b in boards) + "\n]}\n")
-    if sys.stderr.isatty() and (target.any or avoid is not None):
-        sys.stderr.write("\r\033[K")  # clear the progress line

@@ -17,7 +17,8 @@ def run_languages(args: Args, out: Output) -> None:
     if args.language is not None:
         describe_language(args.language, out)
         return
-    rows = [("code", "name", "words", "from", "dictionary source")]
+    long = getattr(args, "long", False)
+    rows = [("code", "name", "words", "from", "dictionary source" if long else "notes")]
     for code, where, path, language in catalogue():
         origin = "built-in" if where == BUILT_IN else path
         if isinstance(language, ElzzurError):  # a broken user file: say so, list the others
@@ -28,19 +29,21 @@ def run_languages(args: Args, out: Output) -> None:
         if language.dictionary_path is None:
             rows.append((code, language.name, "-", origin, "no dictionary (give one with -d)"))
             continue
+        notes = []
         try:
             dictionary = load_dictionary(None, language)
-            words = str(len(dictionary))
-            source = language.dictionary_source  # the build's summary (tests/test_lexicon.py)
+            words = f"{len(dictionary):,}"
+            if long:  # the build's summary (tests/test_lexicon.py)
+                notes.append(language.dictionary_source)
             if dictionary.corrections is not None:  # the words count them
-                source += f"; your corrections: {dictionary.corrections.summary()}"
+                notes.append(f"your corrections: {dictionary.corrections.summary()}")
         except ElzzurError as e:
-            words, source = "-", f"error: {e}"
-        rows.append((code, language.name, words, origin, source))
+            words, notes = "-", [f"error: {e}"]
+        rows.append((code, language.name, words, origin, "; ".join(notes)))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    for row in rows:
+    for row in rows:  # (the sources are long: the table fits 100 columns without them)
         out.write(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:>{widths[2]}}  "
-                  f"{row[3]:<{widths[3]}}  {row[4]}\n")
+                  f"{row[3]:<{widths[3]}}  {row[4]}".rstrip() + "\n")
 
 def describe_language(spec: str, out: Output) -> None:
     """``languages -l CODE``: the language, its dictionary's sources and what the build kept

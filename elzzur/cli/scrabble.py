@@ -9,6 +9,22 @@ from ..errors import PROG, ElzzurError
 from .commands import Args
 from .output import Output, refuse_inputs
 
+POSITION_HINT = ("(a position is 15 lines of 15 squares: '.' an empty one, a letter a tile, a "
+                 "lower-case letter a blank; inline, rows separated by '/'; see elzzur help "
+                 "scrabble)")
+
+def check_position(text: str, tiles, layout_name: str, origin: str) -> None:
+    """Read the position once before the search, so that a mistyped one is an error that ends
+    with the syntax (``POSITION_HINT``) rather than a bare 'board: 3 rows, expected 15'."""
+    from ..scrabble.layout import load_layout
+    from ..scrabble.position import parse_position
+
+    try:
+        parse_position(text, tiles, load_layout(layout_name).size)
+    except ElzzurError as e:
+        where = "" if origin == "inline board" else f"{origin}: "
+        raise type(e)(f"{where}{e} {POSITION_HINT}") from None
+
 def run_scrabble(args: Args, out: Output) -> None:
     from ..grid.board import read_board_text
     from ..lexicon.languages import get_language
@@ -17,6 +33,10 @@ def run_scrabble(args: Args, out: Output) -> None:
     from ..views.text import show_move
 
     refuse_inputs(args)
+    if getattr(args, "gcg", None) is not None:
+        from .gcg_review import run_review
+
+        return run_review(args, out)
     tiles = load_tile_set(args.language)
     layout_name = args.layout or tiles.layout or "standard"  # the edition's board by default
     rack = args.rack
@@ -34,26 +54,46 @@ def run_scrabble(args: Args, out: Output) -> None:
                   f"built-in {tiles.language or args.language} dictionary (give yours with -d)",
                   file=sys.stderr)
     elif args.board is None:
-        raise ElzzurError("scrabble: give the position with -b POSITION or --cgp CGP")
+        raise ElzzurError(f"scrabble: give the position with -b POSITION or --cgp CGP "
+                          f"{POSITION_HINT}")
     else:
         if rack is None:
             raise ElzzurError("scrabble: give the rack with -r RACK")
-        text, _ = read_board_text(args.board)
+        text, origin = read_board_text(args.board)
         if "\n" not in text.strip():
             text = text.replace("/", "\n")  # an inline position, rows separated by '/'
+        check_position(text, tiles, layout_name, origin)
     # every cross-word must be in one lexicon: the list and your corrections as one graph
     graph = load_words(args.dictionary, get_language(tiles.language or args.language)).union_graph()
-    moves = best_moves(text, rack, args.language, graph, layout_name, args.top)
+    rank = getattr(args, "rank", "equity")
+    moves = best_moves(text, rack, args.language, graph, layout_name, args.top, rank=rank)
+    unseen = unseen_of(text, rack, tiles, layout_name) if getattr(args, "unseen", False) else None
     if args.format == "json":
         import json
 
-        out.write(json.dumps([{"coordinate": m.coordinate, "word": m.word, "score": m.score,
-                               "leave": m.leave} for m in moves], ensure_ascii=False) + "\n")
+        listed = [{"coordinate": m.coordinate, "word": m.word, "score": m.score,
+                   "equity": m.equity, "leave": m.leave, "kind": m.kind} for m in moves]
+        if unseen is not None:
+            listed = {"unseen": {"tiles": unseen.text, "count": unseen.total, "bag": unseen.bag},
+                      "moves": listed}
+        out.write(json.dumps(listed, ensure_ascii=False) + "\n")
         return
-    if not moves:
-        out.write("no legal move with this rack\n")
+    if unseen is not None:
+        out.write(f"unseen: {unseen.total} tiles ({unseen.bag} in the bag): {unseen.text}\n\n")
+    if not any(m.kind == "play" for m in moves):
+        out.write("no legal move with this rack\n")  # (exchanges may follow)
     width = max((len(m.word) for m in moves), default=0) + 2
     for m in moves:
-        out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}  {m.leave}".rstrip() + "\n")
-    for m in moves[:args.show or 0]:
+        out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}{m.equity:>7.1f}  "
+                  f"{m.leave}".rstrip() + "\n")
+    for m in [m for m in moves if m.kind == "play"][:args.show_top or 0]:
         out.write("\n" + show_move(text, m))
+
+
+def unseen_of(text: str, rack: str, tiles, layout_name: str):
+    """The unseen tiles of a position and rack (``--unseen``)."""
+    from ..scrabble import load_layout, parse_position, parse_rack
+    from ..scrabble.unseen import unseen_tiles
+
+    board = parse_position(text, tiles, load_layout(layout_name).size)
+    return unseen_tiles(board, *parse_rack(rack, tiles, board), tiles)

@@ -11,21 +11,31 @@ from .commands import Args
 from .output import Output, refuse_inputs
 
 def run_solve(args: Args, out: Output) -> None:
-    from ..grid.board import parse_boards, read_board_text
     from ..lexicon.languages import get_language
 
     refuse_inputs(args)  # -o naming a board file or a list: refused before any work
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
-    for source in args.board:
-        text, origin = read_board_text(source)
-        try:
-            boards += parse_boards(text, language, origin)
-        except ElzzurError as e:
-            if origin != "inline board":
-                raise
-            raise type(e)(f"{e} {board_hint('solve')}") from None
+    if args.image or args.accept_uncertain:  # the board in a picture (issue 19)
+        from .read import image_boards
+
+        boards = image_boards(args, language)
+    for source in args.board or ():
+        boards += read_boards(source, language, "solve")
     solve_boards(boards, language, args, out)
+
+def read_boards(source: str, language, command: str) -> list:
+    """The boards of one ``-b`` (a file, '-' or an inline board); a mistyped inline board's
+    error ends with the board syntax (``board_hint``)."""
+    from ..grid.board import parse_boards, read_board_text
+
+    text, origin = read_board_text(source)
+    try:
+        return parse_boards(text, language, origin)
+    except ElzzurError as e:
+        if origin != "inline board":
+            raise
+        raise type(e)(f"{e} {board_hint(command)}") from None
 
 def board_hint(command: str) -> str:
     """The board syntax in one line, ending the error of a missing or mistyped board: the
@@ -61,6 +71,7 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
     if batch and args.format in ("svg", "html"):
         raise UsageError(f"--format {args.format} draws one board, and {len(boards)} were given")
     dictionary = load_words(args.dictionary, language, not args.no_corrections)
+    args.terminal = terminal_width(args)
     if args.format == "json" and batch:
         out.write("[\n")
     results = render_all(boards, language, dictionary, args)
@@ -75,6 +86,21 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
         results.close()  # now, not when collected: it stops the worker processes
     if args.format == "json" and batch:
         out.write("]\n")
+
+def terminal_width(args: Args) -> int | None:
+    """The width of the terminal the text goes to, for its layout (the board after the list,
+    in view when the list has scrolled by: ``views.text.as_text``), or None for a file or a
+    pipe, which get the layout scripts read."""
+    if args.format != "text" or args.quiet or args.output is not None:
+        return None
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):  # no standard output, or a closed one
+        return None
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 def render_all(boards, language, dictionary, args: Args):
     """Each board's output text, in order: here, or spread over ``--jobs`` processes."""
@@ -154,6 +180,10 @@ def render_board(board, language, dictionary, args: Args) -> str:
         band = band_lookup(language, needed=args.common)
         if args.common:
             rows = [row for row in rows if is_common(band(row[0]))]  # remembered: printed again
+    if getattr(args, "plan", None):  # the words to swipe in that time: elzzur.cli.plan
+        from .plan import plan_text
+
+        return plan_text(board, rows, language, args)
     key = sort_key(args.sort)
     rows.sort(key=lambda row: key(*row), reverse=args.reverse)
     shown = shown_rows(rows, args, language)
@@ -166,7 +196,8 @@ def render_board(board, language, dictionary, args: Args) -> str:
         from ..views.html import page
 
         return page(language.code, board, rows, args.rules, values=rules.values(language))
-    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band)
+    text = render(language.code, board, rows, args.format, args.quiet, args.top, args.rules, band,
+                  getattr(args, "terminal", None))
     if shown and args.format == "text":
         from ..views.text import show_path, use_colour
 

@@ -179,16 +179,16 @@ def run_reset(args, language, out) -> None:
 
 
 def run_diff(args, language, out) -> None:
-    from ..grid.board import parse_boards, read_board_text
     from ..grid.calibrate import calibrate, read_game_words
     from .lists import load_words
     from ..grid.rules import get_rules
+    from .solve import read_boards
 
     rules = get_rules(args.rules)
-    text, origin = read_board_text(args.board)
-    boards = parse_boards(text, language, origin)
+    boards = read_boards(args.board, language, "words")
     if len(boards) != 1:
-        raise ElzzurError(f"{origin}: {len(boards)} boards; words diff compares one")
+        raise ElzzurError(f"{args.board if args.board != '-' else '<stdin>'}: {len(boards)} "
+                          f"boards; words diff compares one")
     game = read_game_words(args.game_words, language)
     dictionary = load_words(args.dictionary, language)
     result = calibrate(boards[0], game, dictionary, language, rules)

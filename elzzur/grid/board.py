@@ -59,7 +59,7 @@ class Board(Record):
     def tokens(self) -> list[str]:
         """Each cell's token, row by row. On a board of one column and several rows a token of
         several characters stands in brackets (``[QU]``): without spaces, rows of several
-        letters read as letters (README, Boards), so ``QU/A`` would be a 2x2 board."""
+        letters read as letters (docs/boards.md), so ``QU/A`` would be a 2x2 board."""
         tokens = [cell.token for cell in self.cells]
         if self.cols == 1 and self.rows > 1:
             tokens = [f"[{token}]" if len(token) > 1 else token for token in tokens]
@@ -195,7 +195,7 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
         if "/" in text:  # ABCD/EFGH/IJKL/MN.P, .ORE/…: rows of equal length are a board
             if _board_shaped(text):
                 return text, "inline board"
-            raise ElzzurError(f"{_name(text)}: {missing(text)}")
+            raise ElzzurError(f"{_name(text)}: {missing(text)}{_uneven(text)}")
         count = _letter_count(text) if "." not in text else None  # my.board is a file name
         if count is not None and square_side(count) > 1:
             return text, "inline board"
@@ -211,6 +211,19 @@ def _name(text: str) -> str:
     """A file name as a message shows it: as it is, or quoted and cut if it is long or holds
     characters that are not printable (a newline would split the one-line message)."""
     return text if len(text) <= 100 and text.isprintable() else quoted(text, 60)
+
+
+def _uneven(text: str) -> str:
+    """``, nor a board (…)`` where ``text``, not a file, is rows of letters of different
+    lengths (``ABCD/EFG``): the other reading, and why it fails; else ''."""
+    rows = text.split("/")
+    counts = [_letter_count(row, holes=True) for row in rows]
+    if rows[0] in ("", ".", "..") or None in counts or len(rows) > 1000 \
+            or os.path.splitext(text)[1]:  # dir/my.board: a file's name
+        return ""
+    first, other = counts[0], next(c for c in counts if c != counts[0])
+    return (f", nor a board (its rows are of different lengths: {first} and {other} "
+            f"squares)")
 
 
 def _board_shaped(text: str) -> bool:

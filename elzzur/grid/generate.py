@@ -329,7 +329,7 @@ def meet(generator: Generator, target: Target, dictionary, rng: random.Random,
     if maximize and best is not None:
         return best
     figures = "no board without an avoided word" if best is None else (
-        f"the best had {best.words} words, {best.score} points, longest {best.longest}")
+        f"the best had {best.words:,} words, {best.score:,} points, longest {best.longest}")
     raise ElzzurError(f"no board met the target in {timeout:g} s after {tried:,} boards "
                       f"({figures}); allow more --timeout or ask for less")
 
@@ -337,17 +337,29 @@ def meet(generator: Generator, target: Target, dictionary, rng: random.Random,
 def progress_printer(stream=None, after: float = 1.0):
     """A progress callback that writes one updating line to a terminal, once the search has
     run for ``after`` seconds; None when ``stream`` (default: standard error as it is now, not
-    as it was when this module was imported) is not a terminal."""
+    as it was when this module was imported) is not a terminal. ``show.clear()`` wipes the
+    line, if one was written, before anything else is (an error must not be glued to it)."""
     stream = stream if stream is not None else sys.stderr
     if not stream.isatty():
         return None
     start = time.monotonic()
+    written = False
 
     def show(tried: int, best) -> None:
+        nonlocal written
         if time.monotonic() - start < after:
             return
-        figures = "" if best is None else f", best {best.words} words, {best.score} points"
-        stream.write(f"\relzzur: {tried:,} boards tried{figures}   ")
+        figures = "" if best is None else f", best {best.words:,} words, {best.score:,} points"
+        stream.write(f"\r\033[Kelzzur: {tried:,} boards tried{figures}")
         stream.flush()
+        written = True
 
+    def clear() -> None:
+        nonlocal written
+        if written:
+            stream.write("\r\033[K")
+            stream.flush()
+            written = False
+
+    show.clear = clear
     return show

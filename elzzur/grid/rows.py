@@ -18,7 +18,7 @@ from .tokens import HOLE, MAX_TILE_LETTERS, Cell, parse_token
 
 # The bounds of what a board may be; every place that makes a board (board text, `generate -r
 # -c`, a rules or dice file's shape) holds to MAX_CELLS through check_cells. Measured on the
-# 2-core test machine (README, Limits): a 500x500 board parses in ~0.1 s and solves in ~2 s
+# 2-core test machine (docs/errors.md, Limits): a 500x500 board parses in ~0.1 s and solves in ~2 s
 # within ~180 MB (~410 MB for 8-letter either/or tiles); at 1000x1000 the same boards took
 # ~8 s and 0.7 GB, and 1.9 GB: over the ~10 s / ~1 GB every input must stay under.
 MAX_CELLS = 250_000  # cells of one board: 500x500, 1x250,000
@@ -181,7 +181,7 @@ class _Reader:
 
     def unspaced(self, words: list[str]) -> object:
         """A board whose every row is one word: ``STAR/ELIN/PORG/AMES`` (rows of letters), or
-        ``A/B/[QU]`` (a column of tiles), decided as README's Boards section says: a reading
+        ``A/B/[QU]`` (a column of tiles), decided as docs/boards.md says: a reading
         that fails gives way to the other, a square of letters wins, and any other board that
         reads both ways is an error that shows both."""
         n = len(words)

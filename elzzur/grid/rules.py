@@ -21,6 +21,9 @@ from ..lexicon.languages import length_bonus
 from ..record import Record
 
 DEFAULT = "ruzzle"
+DEFAULT_ROUND = 120  # seconds of a timed round where the rules do not say
+MAX_ROUND = 86_400  # a day
+SHARED_WORDS = ("keep", "cancel")
 
 
 class Multiplier(Record):
@@ -31,11 +34,18 @@ class Multiplier(Record):
 
 class Rules(Record):
     """One game's rules. ``letter_values`` None means the language's; ``length_bonus`` None
-    means the language's table and step; ``length_factor`` None means x1."""
+    means the language's table and step; ``length_factor`` None means x1. ``round_seconds`` is
+    how long a timed round lasts (``elzzur play``); ``shared_words`` is what happens to a word
+    two or more players found when lists are compared (``elzzur check``): ``"keep"`` (each
+    scores it) or ``"cancel"`` (Boggle's rule: nobody scores it)."""
 
     __slots__ = ("name", "min_length", "max_length", "letter_values", "multipliers",
                  "length_bonus", "length_bonus_step", "length_factor", "length_divisor", "rows",
-                 "cols")
+                 "cols", "round_seconds", "shared_words")
+
+    @classmethod
+    def _defaults(cls) -> dict:
+        return {"round_seconds": DEFAULT_ROUND, "shared_words": "keep"}
 
     def values(self, language) -> dict[str, int]:
         """Letter values under these rules (a letter they do not list is worth 0)."""
@@ -66,7 +76,8 @@ _tiles: list = []
 # The keys a rules file may hold; the default rules' file also defines the bonus tiles every
 # rule set shares, and how ``generate`` draws them.
 KEYS = ("name", "min_length", "max_length", "letter_values", "bonus_tiles", "length_bonus",
-        "length_bonus_step", "length_factor", "length_divisor", "rows", "cols")
+        "length_bonus_step", "length_factor", "length_divisor", "rows", "cols", "round_seconds",
+        "shared_words")
 SHARED_KEYS = ("multipliers", "generate")
 
 
@@ -124,6 +135,9 @@ def parse_rules(data: dict, origin: str, shared: bool = False) -> Rules:
         length_divisor=check.whole(data, "length_divisor", 1, default=1),
         rows=rows,
         cols=cols,
+        round_seconds=check.whole(data, "round_seconds", 1, MAX_ROUND, default=DEFAULT_ROUND),
+        shared_words=need("shared_words", (str,), "keep", SHARED_WORDS.__contains__,
+                          '"keep" or "cancel"'),
     )
 
 

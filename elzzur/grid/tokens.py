@@ -1,7 +1,7 @@
 """Board tokens: one cell of a board file (``Ttl``, ``Qu``, ``RE-``, ``A|E``, ``Q=8``, ``.``) to a
 Cell, and a Cell back to its token.
 
-The grammar of a token, which README's Boards section documents: ``.`` is a hole; otherwise
+The grammar of a token, which docs/boards.md documents: ``.`` is a hole; otherwise
 letters (any case; ``Qu``, ``TH``), or a prefix tile (``RE-``), a suffix tile (``-ING``) or an
 either/or tile (``A/E`` or ``A|E``), then optionally a lower-case bonus code (``dl tl dw tw``,
 from ``grid/rules.tile_codes()``), then optionally ``=N``, the value written on the tile. A

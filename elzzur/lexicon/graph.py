@@ -241,7 +241,7 @@ def _little_u32(data: memoryview) -> list[int]:
 # almost nothing: its graph is as large as its trie, and every five-letter string is ten
 # million words. These bounds stand far above any real dictionary (the largest built-in list,
 # Turkish, has 1,039,033 words, 2,011,993 distinct prefixes and a graph of 246,163 nodes) and
-# keep the worst list within them to seconds and under a gigabyte (README, "Limits").
+# keep the worst list within them to seconds and under a gigabyte (docs/errors.md, "Limits").
 MAX_WORDS = 2_000_000
 MAX_PREFIXES = 8_000_000  # distinct prefixes of the words: a trie's nodes, the build's steps
 MAX_NODES = 2_500_000  # nodes of the graph: what stays in memory, some 200 bytes each

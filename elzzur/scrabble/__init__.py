@@ -30,12 +30,17 @@ __all__ = ["ACROSS", "COLUMNS", "DOWN", "Layout", "Move", "TileSet", "available_
 
 
 def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None,
-               layout: str | Layout | None = None, top: int | None = None) -> list[Move]:
+               layout: str | Layout | None = None, top: int | None = None,
+               rank: str = "equity") -> list[Move]:
     """The Python API: moves for a position written as text, best first. ``language`` is an
     edition's code or a tile file's path; ``layout`` a layout's name, file or ``Layout``,
     defaulting to the edition's own board (``wwf`` for ``wwf``), else the standard one;
     ``graph`` a word graph (or a ``Dictionary``, whose corrected graph is used), defaulting
-    to the edition's language's dictionary. Wrong kinds of arguments are a TypeError, bad
+    to the edition's language's dictionary. ``rank="equity"`` (the default) orders by score
+    plus the leave's value, with exchanges (``equity.Exchange``, when the unseen tiles leave
+    a rack's worth in the bag) among the candidates and the end-game rule once the bag is
+    empty (``elzzur.scrabble.equity``); ``rank="score"`` is the score order, moves only. Each
+    candidate has its ``equity`` either way. Wrong kinds of arguments are a TypeError, bad
     text an ElzzurError."""
     _text(board_text, "board_text")
     _text(rack_text, "rack_text")
@@ -50,6 +55,8 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
         raise TypeError(f"top must be a whole number or None, not {type(top).__name__}")
     if top is not None and top < 0:
         raise ValueError(f"top must be at least 0, not {top}")
+    if rank not in ("equity", "score"):
+        raise ValueError(f"rank must be 'equity' or 'score', not {rank!r:.20}")
     tiles = load_tile_set(language)
     if not isinstance(layout, Layout):
         layout = load_layout(layout or tiles.layout or "standard")
@@ -64,7 +71,14 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
         from ..lexicon.languages import get_language
 
         graph = load_dictionary(None, get_language(tiles.language or language)).union_graph()
-    return generate_moves(board, rack, blanks, graph, tiles, layout, top)
+    from .equity import Evaluator, ranked
+    from .leaves import edition_leaves
+    from .unseen import unseen_tiles
+
+    evaluate = Evaluator(edition_leaves(tiles, language), unseen_tiles(board, rack, blanks, tiles),
+                         tiles)
+    return ranked(lambda n: generate_moves(board, rack, blanks, graph, tiles, layout, n),
+                  rack, blanks, evaluate, top, rank)
 
 
 def _text(value, name: str) -> None:

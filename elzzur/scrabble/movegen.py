@@ -14,9 +14,12 @@ graph (``elzzur.lexicon.graph``), in the style of Norvig's Scrabble notebook:
   board's tile where it is not, following the word graph, recording each word that ends.
 
 ``across_moves`` is that search written plainly (the specification); ``across_moves_fast`` the
-same search with letter masks and precomputed tables (``FastTables``), which the C core
-(``elzzur/_csrc/scrabble.c``) runs where it is built; the three agree move for move, and with the
-brute force of ``elzzur.scrabble.reference``, on random positions (tests/test_scrabble.py).
+same search with letter masks and precomputed tables (``FastTables``). The C core
+(``elzzur/_csrc/scrabble.c``, called by ``core_moves``) does all of it where it is built: the
+cross-checks and anchors, both directions, the order and the ``top`` best, so that Python only
+encodes the board and turns the best moves into ``Move`` objects. The three agree move for move,
+and with the brute force of ``elzzur.scrabble.reference``, on random positions
+(tests/test_scrabble.py; the C tables square by square in tests/test_scrabble_core.py).
 This module does that one job, and is long because the search is.
 """
 
@@ -67,23 +70,28 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
     check_arguments(board, rack, blanks, graph, tiles, layout, top, use)
     check_score_range(board, rack, blanks, tiles, layout)
     graph = tile_graph(graph, tiles)
+    from ..lexicon.graph import backend
+
+    if (use or backend()) == "c" and len(board) <= 63:
+        tables = CoreTables.of(graph, tiles)  # None where the core cannot search these tiles
+        core = graph.core() if tables is not None else None
+        if core is not None:
+            return core_moves(core, tables, board, rack, blanks, layout, top)
     gen = MoveGenerator(graph, tiles, layout)
     first = is_empty(board)
-    across = across_moves
-    if all(len(steps) == 1 for steps in gen.steps.values()) and (
-            not tiles.apart or is_tile_graph(graph, tiles)):
-        across = across_moves_fast
-        from ..lexicon.graph import backend
-
-        # the core spells words a character a tile: a blank's lower case must be one too
-        spelt = all(len(tiles.lower[t]) == 1 or t in tiles.symbols for t in gen.steps)
-        core = graph.core() if (use or backend()) == "c" and len(board) <= 63 and spelt else None
-        if core is not None:
-            return core_moves(core, gen, board, rack, blanks, layout, first, top)
+    across = across_moves_fast if fast_search(gen) else across_moves
     moves = both_ways(across, gen, board, layout, rack, blanks, first)
     return moves if top is None else moves[:top]
 
 SCORE_LIMIT = 2**63 - 1  # scores are int64 in the C core
+
+
+def fast_search(gen: MoveGenerator) -> bool:
+    """True if the letter-mask search (``across_moves_fast``, and the C core's) can search
+    these tiles: each is one step of the graph, and no two tiles' letters must be kept apart
+    but in a graph of tiles (where C, H is no CH anyway)."""
+    return all(len(steps) == 1 for steps in gen.steps.values()) and (
+        not gen.tiles.apart or is_tile_graph(gen.graph, gen.tiles))
 
 
 def check_arguments(board, rack, blanks, graph, tiles, layout, top, use) -> None:
@@ -168,60 +176,128 @@ def makes_across_word(board, r: int, c: int) -> bool:
     move it makes already, not also a down move."""
     return bool((c > 0 and board[r][c - 1]) or (c + 1 < len(board) and board[r][c + 1]))
 
-def core_moves(core, gen: MoveGenerator, board, rack: dict, blanks: int, layout: Layout, first: bool,
+class CoreTables:
+    """What the C core's ``scrabble_moves`` needs of a word graph and tile set, the same for
+    every board and rack: each tile's letter number, value and spellings, and the board's
+    squares as bytes. Kept for the last few (graph, tiles) pairs: a position is solved again and
+    again with the same dictionary, and these would cost as much as the search."""
+
+    _kept: dict = {}  # (id(graph), id(tiles)) -> (graph, tiles, CoreTables or None)
+
+    @classmethod
+    def of(cls, graph, tiles: TileSet) -> CoreTables | None:
+        """The tables of ``graph`` (a graph of tiles where the edition has one) and ``tiles``,
+        or None if the C core cannot search them (see ``fast_search``; a spelling too long)."""
+        key = (id(graph), id(tiles))
+        kept = cls._kept.get(key)
+        if kept is not None and kept[0] is graph and kept[1] is tiles:
+            return kept[2]
+        if len(cls._kept) >= 8:
+            cls._kept.clear()
+        gen = MoveGenerator(graph, tiles, None)
+        tables = cls(gen) if fast_search(gen) else None
+        if tables is not None and not tables.spelt:
+            tables = None
+        cls._kept[key] = (graph, tiles, tables)
+        return tables
+
+    def __init__(self, gen: MoveGenerator):
+        from array import array
+
+        tiles = gen.tiles
+        self.tiles = tiles
+        self.letter_of = letter_of = {t: steps[0] for t, steps in gen.steps.items()}
+        val, apart = [0] * 64, [0] * 64
+        self.every = 0
+        # a square's byte: 255 empty, 254 a tile the dictionary cannot spell, else the letter
+        # number, plus 64 for a blank
+        self.code = code = {None: 255}
+        self.sq_new, self.sq_blank = [None] * 64, [None] * 64
+        upper, lower = ["?"] * 64, ["?"] * 64
+        for t in tiles.values:
+            i = letter_of.get(t)
+            code[t, False] = 254 if i is None else i
+            code[t, True] = 254 if i is None else i | 64
+        for t, i in letter_of.items():
+            val[i] = tiles.values[t]
+            self.every |= 1 << i
+            self.sq_new[i], self.sq_blank[i] = (t, False, True), (t, True, True)
+            # as show_word writes them: a tile or blank of several letters in brackets
+            upper[i] = t if len(t) == 1 else f"[{t}]"
+            lower[i] = tiles.lower[t] if len(tiles.lower[t]) == 1 else f"[{tiles.lower[t]}]"
+        for a, b in tiles.apart:
+            if a in letter_of and b in letter_of:
+                apart[letter_of[a]] |= 1 << letter_of[b]
+        self.spelt = all(len(text) <= 16 for text in upper + lower)  # the core's limit
+        self.upper, self.lower = tuple(upper), tuple(lower)
+        self.val = array("q", val).tobytes()
+        self.apart = array("Q", apart).tobytes()
+        # a board square (tile, is_blank) as a square of a move's word, shared
+        self.on_board = {(t, b): (t, b, False) for t in tiles.values for b in (False, True)}
+        self.on_board[None] = None
+        self.tile = tuple(sq and sq[0] for sq in self.sq_new)
+
+    def board(self, board) -> bytes:
+        from itertools import chain
+
+        return bytes(map(self.code.__getitem__, chain.from_iterable(board)))
+
+
+def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout: Layout,
                top: int | None) -> list[Move]:
-    """``generate_moves`` with the search in the C core (``scrabble_across``, the same search
-    as ``across_moves_fast``). Moves come back as plain tuples; only the ``top`` best become
-    ``Move`` objects, which is where the time would otherwise go."""
-    tiles = gen.tiles
+    """``generate_moves`` with the C core's ``scrabble_moves``: cross-checks, anchors, both
+    directions and the order there (the same as ``both_ways`` over ``across_moves_fast``).
+    Moves come back best first, only the ``top`` best, as the parts of their ``Move``s (built
+    in C of the objects passed: tiles, squares); Python adds the leave and makes the Move.
+    No cyclic garbage collection meanwhile: none of these objects refers back, and with tens
+    of thousands of new tuples (a rack with blanks) the collector would walk the growing list
+    again and again (a third of the time with two blanks)."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return core_move_list(core, tables, board, rack, blanks, layout, top)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, layout: Layout,
+                   top: int | None) -> list[Move]:
+    """``core_moves``'s work."""
+    from collections import Counter
+    from itertools import chain
+
+    tiles = tables.tiles
+    letter_of = tables.letter_of
+    n = len(board)
     bingo = layout.bingo if layout.bingo is not None else tiles.bingo
-    raw, builders = [], []
-    spell_out = core_words(tiles)
-    for direction, grid, lay in ((ACROSS, board, layout),
-                                 (DOWN, transpose(board), layout.transposed())):
-        tables = FastTables(gen, grid, lay, rack, first)
-        rack_bytes = bytes(min(c, 255) for c in tables.cnt) + bytes(64 - len(tables.cnt))
-        found = core.scrabble_across(*tables.core_args(grid, lay, rack_bytes, blanks, tiles, bingo))
-        down = direction == DOWN
-        for row, start, letters, new_mask, blank_mask, score, word in found:
-            if spell_out:
-                word = word.translate(spell_out)
-            if down and not new_mask & (new_mask - 1) and \
-                    makes_across_word(board, start + new_mask.bit_length() - 1, row):
-                continue
-            key = (-score, down, start, row) if down else (-score, down, row, start)
-            raw.append((key, word, len(builders), row, start, letters, new_mask, blank_mask, score))
-        builders.append((direction, tables))
-    raw.sort(key=lambda item: item[:2])  # Move.key's order: the C core spelled the words
-    if top is not None:
-        raw = raw[:top]
+    cnt = [0] * 64
+    for t, count in rack.items():
+        if t in letter_of:
+            cnt[letter_of[t]] = count
+    r, c = layout.centre
+    on_board = tables.on_board
+    found = core.scrabble_moves(
+        n, tables.board(board), bytes(chain.from_iterable(layout.letter)),
+        bytes(chain.from_iterable(layout.word)), r, c, bytes(min(k, 255) for k in cnt),
+        min(blanks, n), tables.val, tables.every,  # a move places n tiles at most
+        min(tiles.rack_size, 64), bingo, tables.apart, tables.upper, tables.lower,
+        -1 if top is None else min(top, 2**62), tables.tile, tables.sq_new, tables.sq_blank,
+        [on_board[sq] for sq in chain.from_iterable(board)])
+    # the rack's tiles left, as show_leave writes them, by the tiles a move uses (`used`: their
+    # letter numbers, sorted, then 255 for each blank): few racks' worth of leaves, many moves
+    order = [(t if len(t) == 1 else f"[{t}]", letter_of.get(t), rack[t]) for t in sorted(rack)]
+    leaves: dict = {}
     moves = []
-    leaves: dict = {}  # by the tiles used: a count a letter, in `width` bits (a rack's worth)
-    width = max(tiles.rack_size, sum(rack.values())).bit_length()
-    for _, word, which, row, start, letters, new_mask, blank_mask, score in raw:
-        direction, tables = builders[which]
-        squares, placed, used, used_blanks = [], [], 0, 0
-        for i, letter in enumerate(letters):
-            if new_mask >> i & 1:
-                if blank_mask >> i & 1:
-                    square = tables.sq_blank[letter]
-                    used_blanks += 1
-                else:
-                    square = tables.sq_new[letter]
-                    used += 1 << width * letter
-                placed.append((row, start + i, square[0], square[1]) if direction == ACROSS
-                              else (start + i, row, square[0], square[1]))
-                squares.append(square)
-            else:
-                squares.append(tables.bsquare[row][start + i])
-        leave = leaves.get((used, used_blanks))
+    for row, col, down, placed, squares, score, word, used in found:
+        leave = leaves.get(used)
         if leave is None:
-            cnt = [c - (used >> width * i & (1 << width) - 1) for i, c in enumerate(tables.cnt)]
-            leave = leaves[used, used_blanks] = tables.leave(cnt, blanks - used_blanks)
-        if direction == ACROSS:
-            move = Move(row, start, ACROSS, tuple(placed), tuple(squares), score, leave, tiles)
-        else:
-            move = Move(start, row, DOWN, tuple(placed), tuple(squares), score, leave, tiles)
+            left = Counter(used)
+            leave = leaves[used] = "".join(t * (k if i is None else k - left[i])
+                                           for t, i, k in order) + BLANK * (blanks - left[255])
+        move = Move(row, col, DOWN if down else ACROSS, placed, squares, score, leave, tiles)
         move._word = word
         moves.append(move)
     return moves
@@ -431,8 +507,9 @@ def across_moves(gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: 
     return found
 
 class FastTables:
-    """The tables of the letter-mask search (``across_moves_fast`` and the C core's
-    ``scrabble_across``) for one board and rack: letters are the graph's letter numbers."""
+    """The tables of the letter-mask search (``across_moves_fast``; the C core computes the
+    same in ``scrabble_tables``) for one board and rack: letters are the graph's letter
+    numbers."""
 
     def __init__(self, gen: MoveGenerator, board, layout: Layout, rack: dict, first: bool):
         n = len(board)
@@ -491,48 +568,6 @@ class FastTables:
         """The rack's tiles left (``cnt`` by letter), as ``show_leave`` writes them."""
         return "".join((t if len(t) == 1 else f"[{t}]") * (cnt[i] if i is not None else k)
                        for t, i, k in self.leave_order) + BLANK * n_blanks
-
-    def core_args(self, board, layout: Layout, rack_bytes: bytes, blanks: int,
-                  tiles: TileSet, bingo: int) -> tuple:
-        """The arguments of the C core's ``scrabble_across`` for this board."""
-        from array import array
-
-        n = len(board)
-        cells = [(r, c) for r in range(n) for c in range(n)]
-        board_letters = bytes((-1 if board[r][c] is None else self.bletter[r][c] if
-                               self.bletter[r][c] >= 0 else -2) & 0xFF for r, c in cells)
-        anchor = bytes(1 if cell in self.anchor_set else 0 for cell in cells)
-        cp = [self.cpoints[r][c] for r, c in cells]
-        return (n, board_letters,
-                array("q", [self.bpoints[r][c] for r, c in cells]).tobytes(),
-                array("Q", [self.allow[r][c] for r, c in cells]).tobytes(),
-                array("q", [-1 if v is None else v for v in cp]).tobytes(),
-                bytes(layout.letter[r][c] for r, c in cells),
-                bytes(layout.word[r][c] for r, c in cells),
-                anchor, rack_bytes, min(blanks, n),  # a move places n tiles at most
-                array("q", self.val + [0] * (64 - len(self.val))).tobytes(),
-                self.every, min(tiles.rack_size, 64), bingo,  # 64: more than a move places
-                bytes(1 if board[r][c] is not None and board[r][c][1] else 0 for r, c in cells),
-                self.spelling(False, tiles), self.spelling(True, tiles))
-
-    def spelling(self, blank: bool, tiles: TileSet) -> str:
-        """Each letter number's tile (or blank form) as one character, for the C core: a tile
-        of several letters as its symbol (another one for its blank, see ``core_words``)."""
-        out = ["?"] * 64
-        for tile, i in self.letter_of.items():
-            if tile in tiles.symbols:
-                out[i] = chr(ord(tiles.symbols[tile]) + 0x100 * blank)
-            else:
-                out[i] = tiles.lower[tile] if blank else tile
-        return "".join(out)
-
-def core_words(tiles: TileSet) -> dict:
-    """``str.translate`` table from the C core's words to ``show_word``'s: ``[CH]``, ``[ch]``."""
-    table = {}
-    for tile, symbol in tiles.symbols.items():
-        table[ord(symbol)] = f"[{tile}]"
-        table[ord(symbol) + 0x100] = f"[{tiles.lower[tile]}]"
-    return table
 
 def across_moves_fast(gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: int,
                       first: bool, direction: str):

@@ -13,16 +13,19 @@ COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 class Move:
     """A move: where it starts (0-based ``row``, ``col``), ``direction``, the tiles placed as
     ``(row, col, tile, is_blank)``, the main word's squares as ``(tile, is_blank, is_new)``, its
-    ``score`` and the ``leave`` (the rack's tiles left, blanks as ``?``)."""
+    ``score`` and the ``leave`` (the rack's tiles left, blanks as ``?``); its ``equity`` (score
+    plus the leave's value, ``elzzur.scrabble.equity``) once ranked, else None."""
 
     __slots__ = ("row", "col", "direction", "placed", "squares", "score", "leave", "_word",
-                 "_tiles")
+                 "_tiles", "equity")
+    kind = "play"  # beside elzzur.scrabble.equity's exchanges and passes
 
     def __init__(self, row, col, direction, placed, squares, score, leave, tiles: TileSet):
         self.row, self.col, self.direction = row, col, direction
         self.placed, self.squares, self.score, self.leave = placed, squares, score, leave
         self._word = None  # spelled when first asked for: most moves of a long list never are
         self._tiles = tiles
+        self.equity = None
 
     @property
     def coordinate(self) -> str:

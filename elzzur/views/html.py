@@ -168,7 +168,7 @@ def page(language_code: str, board, rows, rules_name: str, values=None) -> str:
     tiles = []
     for index, cell in enumerate(board.cells):
         r, c = board.position(index)
-        where = f"row {r + 1}, column {c + 1}"
+        where = f"({r},{c})"  # (row,column) from 0, as the paths, the CLI and the GUI say
         if cell.is_hole:
             tiles.append(f'<div class="tile hole" data-cell="{index}" aria-label="hole, {where}"></div>')
             continue
@@ -181,7 +181,7 @@ def page(language_code: str, board, rows, rules_name: str, values=None) -> str:
         size = f' style="font-size: {scale:.2f}em"' if scale < 1 else ""
         tiles.append(
             f'<button type="button" class="tile{" " + escape(cell.bonus) if cell.bonus else ""}"'
-            f'{_attrs(data_cell=index, aria_label=spoken, aria_pressed="false", title=f"{cell.token} ({where})")}>'
+            f'{_attrs(data_cell=index, aria_label=spoken, aria_pressed="false", title=f"{cell.token} {where}")}>'
             f'<span class="letters"{size}>{escape(label)}</span>'
             + (f'<span class="bonus">{escape(bonus)}</span>' if bonus else "")
             + (f'<span class="value">{escape(value)}</span>' if value else "")
@@ -208,8 +208,8 @@ def page(language_code: str, board, rows, rules_name: str, values=None) -> str:
         longest=longest,
         word_rows=word_rows,
         data=script_json(data),
-        css=palette_css() + _CSS,
-        script=_SCRIPT,
+        css=palette_css() + PAGE_CSS,
+        script=PATH_SCRIPT + _SCRIPT,
     )
 
 
@@ -233,7 +233,8 @@ def _rgba(colour: str, alpha: float) -> str:
     return f"rgba({red}, {green}, {blue}, {alpha})"
 
 
-_CSS = """
+# The page's look, shared with elzzur serve's app (elzzur/web/page.py), which adds its own.
+PAGE_CSS = """
 * { box-sizing: border-box; }
 body { margin: 0; padding: 0 1.25rem 1.25rem; background: var(--paper); color: var(--ink);
        font: 16px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif; }
@@ -297,6 +298,106 @@ tr.current { background: #efe4fb; } tr.current .word { color: var(--path); font-
 @media (prefers-reduced-motion: reduce) { .tile { transition: none; } }
 """
 
+# The board's path, shared by this page and elzzur serve's app (elzzur/web/page.py): a word's
+# path played tile by tile on a grid of [data-cell] tiles (with .step badges), an arrow for each
+# step drawn in an SVG laid over the grid (its marker #page-arrow), each step's number in a
+# corner of its tile that no arrow goes through. The grid's --cols says how wide it is.
+PATH_SCRIPT = r"""
+"use strict";
+function elzzurPaths(board, arrows) {
+  const SVG = arrows.namespaceURI;
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const STEP_MS = calm ? 0 : 280;
+  let timers = [];
+  let drawn = [];  // the cells of the path lit so far, in order
+
+  function tile(cell) { return board.querySelector('[data-cell="' + cell + '"]'); }
+  function cols() { return Number(board.style.getPropertyValue("--cols")); }
+
+  function centre(cell) {
+    const t = tile(cell);
+    return [t.offsetLeft + t.offsetWidth / 2, t.offsetTop + t.offsetHeight / 2];
+  }
+
+  // One step of the path as an arrow from tile to tile, off both tiles' letters.
+  function arrow(from, to) {
+    const [x1, y1] = centre(from), [x2, y2] = centre(to);
+    const dx = x2 - x1, dy = y2 - y1;
+    const length = Math.max(Math.hypot(dx, dy), 1e-9);
+    const trim = Math.min(tile(from).offsetWidth * 0.3, length / 3);
+    const ux = dx / length * trim, uy = dy / length * trim;
+    const line = document.createElementNS(SVG, "line");
+    line.setAttribute("x1", x1 + ux); line.setAttribute("y1", y1 + uy);
+    line.setAttribute("x2", x2 - ux); line.setAttribute("y2", y2 - uy);
+    line.setAttribute("marker-end", "url(#page-arrow)");
+    arrows.appendChild(line);
+  }
+
+  function redraw() {
+    arrows.querySelectorAll("line").forEach(function (line) { line.remove(); });
+    for (let k = 1; k < drawn.length; k += 1) arrow(drawn[k - 1], drawn[k]);
+  }
+
+  function clear() {
+    timers.forEach(clearTimeout);
+    timers = [];
+    drawn = [];
+    redraw();
+    board.querySelectorAll("[data-cell]").forEach(function (t) {
+      t.classList.remove("lit", "first");
+      delete t.dataset.steps;
+      delete t.dataset.corner;
+      const badge = t.querySelector(".step");
+      if (badge) badge.textContent = "";
+    });
+  }
+
+  // The corner of a tile (lt, lb, rt, rb) where no step of the path comes in or goes out
+  // diagonally: the left ones first, the right ones hold the value and the bonus.
+  function freeCorner(cell, path) {
+    const width = cols();
+    const r = Math.floor(cell / width), c = cell % width;
+    const used = new Set();
+    for (let k = 0; k < path.length; k += 1) {
+      if (path[k] !== cell) continue;
+      [path[k - 1], path[k + 1]].forEach(function (other) {
+        if (other === undefined) return;
+        const orow = Math.floor(other / width), ocol = other % width;
+        used.add((ocol > c ? "r" : ocol < c ? "l" : "-") + (orow > r ? "b" : orow < r ? "t" : "-"));
+      });
+    }
+    return ["lt", "lb", "rt", "rb"].find(function (corner) { return !used.has(corner); }) || "lt";
+  }
+
+  // Light the path's step ``number`` (from 1) on ``cell``, with the arrow from the last one.
+  function light(cell, number, path) {
+    const t = tile(cell);
+    t.dataset.corner = freeCorner(cell, path);
+    const steps = t.dataset.steps ? t.dataset.steps.split(" ") : [];
+    steps.push(String(number));
+    t.dataset.steps = steps.join(" ");
+    t.classList.add("lit");
+    if (number === 1) t.classList.add("first");
+    const badge = t.querySelector(".step");
+    if (badge) badge.textContent = steps.join(",");
+    drawn.push(cell);
+    if (drawn.length > 1) arrow(drawn[drawn.length - 2], cell);
+  }
+
+  // Play a whole path, a step at a time (at once where motion is reduced), then ``done()``.
+  function play(path, done) {
+    clear();
+    path.forEach(function (cell, k) {
+      timers.push(setTimeout(function () { light(cell, k + 1, path); }, k * STEP_MS));
+    });
+    if (done) timers.push(setTimeout(done, path.length * STEP_MS));
+  }
+
+  return { play: play, clear: clear, light: light, redraw: redraw,
+           drawn: function () { return drawn.slice(); } };
+}
+"""
+
 _SCRIPT = r"""
 "use strict";
 (function () {
@@ -309,10 +410,7 @@ _SCRIPT = r"""
   const rows = Array.from(document.querySelectorAll("#words tr[data-i]"));
   const filterNote = document.getElementById("filter");
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const STEP_MS = calm ? 0 : 280;
-  const SVG = arrows.namespaceURI;
-  let timers = [];
-  let drawn = [];  // the cells of the path lit so far, in order
+  const paths = elzzurPaths(board, arrows);  // PATH_SCRIPT, shared with elzzur serve's app
   let filterCell = null;
 
   // The board sticks to the top of the window while the words scroll under it, unless it is
@@ -324,7 +422,7 @@ _SCRIPT = r"""
     document.body.classList.toggle("stacked", stacked);
     const stuck = stacked && !boardBox.classList.contains("tall");
     document.documentElement.style.setProperty("--stick", stuck ? boardBox.offsetHeight + "px" : "0px");
-    drawArrows();
+    paths.redraw();
   }
 
   function keepBoardInView() {
@@ -334,77 +432,9 @@ _SCRIPT = r"""
     }
   }
 
-  function centre(cell) {
-    const tile = tiles[cell];
-    return [tile.offsetLeft + tile.offsetWidth / 2, tile.offsetTop + tile.offsetHeight / 2];
-  }
-
-  // One step of the path as an arrow from tile to tile, off both tiles' letters.
-  function arrow(from, to) {
-    const [x1, y1] = centre(from), [x2, y2] = centre(to);
-    const dx = x2 - x1, dy = y2 - y1;
-    const length = Math.max(Math.hypot(dx, dy), 1e-9);
-    const trim = Math.min(tiles[from].offsetWidth * 0.3, length / 3);
-    const ux = dx / length * trim, uy = dy / length * trim;
-    const line = document.createElementNS(SVG, "line");
-    line.setAttribute("x1", x1 + ux); line.setAttribute("y1", y1 + uy);
-    line.setAttribute("x2", x2 - ux); line.setAttribute("y2", y2 - uy);
-    line.setAttribute("marker-end", "url(#page-arrow)");
-    arrows.appendChild(line);
-  }
-
-  function drawArrows() {
-    arrows.querySelectorAll("line").forEach(function (line) { line.remove(); });
-    for (let k = 1; k < drawn.length; k += 1) arrow(drawn[k - 1], drawn[k]);
-  }
-
-  function clearPath() {
-    timers.forEach(clearTimeout);
-    timers = [];
-    drawn = [];
-    drawArrows();
-    tiles.forEach(function (tile) {
-      tile.classList.remove("lit", "first");
-      delete tile.dataset.steps;
-      delete tile.dataset.corner;
-      const badge = tile.querySelector(".step");
-      if (badge) badge.textContent = "";
-    });
-  }
-
-  // The corner of a tile (lt, lb, rt, rb) where no step of the path comes in or goes out
-  // diagonally: the left ones first, the right ones hold the value and the bonus.
-  function freeCorner(cell, path) {
-    const r = Math.floor(cell / data.cols), c = cell % data.cols;
-    const used = new Set();
-    for (let k = 0; k < path.length; k += 1) {
-      if (path[k] !== cell) continue;
-      [path[k - 1], path[k + 1]].forEach(function (other) {
-        if (other === undefined) return;
-        const orow = Math.floor(other / data.cols), ocol = other % data.cols;
-        used.add((ocol > c ? "r" : ocol < c ? "l" : "-") + (orow > r ? "b" : orow < r ? "t" : "-"));
-      });
-    }
-    return ["lt", "lb", "rt", "rb"].find(function (corner) { return !used.has(corner); }) || "lt";
-  }
-
-  function light(cell, number, path) {
-    const tile = tiles[cell];
-    tile.dataset.corner = freeCorner(cell, path);
-    const steps = tile.dataset.steps ? tile.dataset.steps.split(" ") : [];
-    steps.push(String(number));
-    tile.dataset.steps = steps.join(" ");
-    tile.classList.add("lit");
-    if (number === 1) tile.classList.add("first");
-    const badge = tile.querySelector(".step");
-    if (badge) badge.textContent = steps.join(",");
-    drawn.push(cell);
-    if (drawn.length > 1) arrow(drawn[drawn.length - 2], cell);
-  }
-
   function play(i) {
     const path = data.words[i][2];
-    clearPath();
+    paths.clear();
     keepBoardInView();
     rows.forEach(function (row) {
       const on = row.dataset.i === String(i);
@@ -413,10 +443,7 @@ _SCRIPT = r"""
     });
     board.dataset.state = "playing";
     board.dataset.word = data.words[i][0];
-    path.forEach(function (cell, k) {
-      timers.push(setTimeout(function () { light(cell, k + 1, path); }, k * STEP_MS));
-    });
-    timers.push(setTimeout(function () { board.dataset.state = "shown"; }, path.length * STEP_MS));
+    paths.play(path, function () { board.dataset.state = "shown"; });
   }
 
   function filterBy(cell) {

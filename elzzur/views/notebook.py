@@ -49,7 +49,7 @@ def _centre(board, index: int) -> tuple[float, float]:
 
 def _tile(cell, index: int, board, steps: dict, values, path) -> str:
     r, c = board.position(index)
-    where = f"row {r + 1}, column {c + 1}"
+    where = f"({r},{c})"  # (row,column) from 0, as the paths, the CLI and the GUI say
     box = f"position:relative;box-sizing:border-box;width:{TILE}px;height:{TILE}px;border-radius:9px;"
     if cell.is_hole:
         return (f'<div title="hole, {where}" style="{box}border:2px dashed {HOLE_EDGE};'
@@ -58,7 +58,7 @@ def _tile(cell, index: int, board, steps: dict, values, path) -> str:
     label = tile_label(cell)
     value = tile_value(cell, values)
     border = f"3px solid {PATH}" if index in steps else f"1px solid {EDGE}"
-    parts = [f'<div title="{escape(cell.token, quote=True)} ({where})" style="{box}'
+    parts = [f'<div title="{escape(cell.token, quote=True)} {where}" style="{box}'
              f'background:{fill};color:{ink};border:{border};display:flex;align-items:center;'
              f'justify-content:center;text-align:center;font-weight:bold">',
              f'<span style="font-size:{round(LETTERS * label_scale(label))}px;white-space:nowrap">'

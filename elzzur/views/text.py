@@ -39,21 +39,41 @@ def word_lines(rows, board) -> list[str]:
     ]
 
 
-def as_text(board, rows, quiet: bool = False, top: int | None = None) -> str:
-    """The board, the (first ``top``) words, and the totals; only the word lines if ``quiet``."""
+def as_text(board, rows, quiet: bool = False, top: int | None = None,
+            board_last: bool = False, width: int = 80) -> str:
+    """The board, the (first ``top``) words, and the totals; only the word lines if ``quiet``.
+
+    ``board_last`` is the layout for a person at a terminal: the list first, then the board
+    with the totals beside it (below it where ``width`` columns cannot hold both), so that
+    when the list has scrolled by, the board and the totals are what is left in view. Files
+    and pipes get the board first, the layout scripts read."""
     lines = word_lines(rows[:top] if top else rows, board)
     if quiet:
         return "".join(line + "\n" for line in lines)
     count, longest, total = totals(rows)
-    parts = [str(board), ""]
-    if lines:
-        parts += lines + [""]
-    parts += [
+    summary = [
         f"Number of words:            {count}",
         f"Length of the longest word: {longest}",
         f"Maximum total score:        {total}",
     ]
-    return "\n".join(parts) + "\n"
+    if board_last:
+        return "\n".join(lines + [""] * bool(lines) + beside(str(board).split("\n"), summary,
+                                                              width)) + "\n"
+    parts = [str(board), ""]
+    if lines:
+        parts += lines + [""]
+    return "\n".join(parts + summary) + "\n"
+
+
+def beside(left: list[str], right: list[str], width: int, gap: int = 4) -> list[str]:
+    """``right``'s lines to the right of ``left``'s (a block as wide as its widest line), or
+    below them after a blank line where the two would not fit in ``width`` columns."""
+    wide = max(map(len, left), default=0)
+    if wide + gap + max(map(len, right), default=0) > width:
+        return left + [""] + right
+    rows = max(len(left), len(right))
+    left, right = left + [""] * (rows - len(left)), right + [""] * (rows - len(right))
+    return [f"{a:<{wide + gap}}{b}".rstrip() for a, b in zip(left, right)]
 
 
 def as_dict(language: str, board, rows, top: int | None = None, rules: str = "ruzzle",
@@ -118,16 +138,19 @@ def as_csv(board, rows, top: int | None = None, header: bool = True, band=None) 
 
 
 def render(language: str, board, rows, fmt: str = "text", quiet: bool = False,
-           top: int | None = None, rules: str = "ruzzle", band=None) -> str:
+           top: int | None = None, rules: str = "ruzzle", band=None,
+           terminal: int | None = None) -> str:
     """One board's words in ``fmt``; ``top`` limits the words listed, never the totals;
-    ``rules`` names the game's rules in JSON; ``band`` gives JSON's and CSV's bands."""
+    ``rules`` names the game's rules in JSON; ``band`` gives JSON's and CSV's bands;
+    ``terminal``, the width of the terminal the text goes to, asks for its layout (the board
+    after the list: ``as_text``)."""
     if fmt == "json":
         return as_json(language, board, rows, top, rules, band)
     if fmt == "jsonl":
         return as_jsonl(language, board, rows, top, rules, band)
     if fmt == "csv":
         return as_csv(board, rows, top, band=band)
-    return as_text(board, rows, quiet, top)
+    return as_text(board, rows, quiet, top, terminal is not None, terminal or 80)
 
 
 # --- paths on the board, for a terminal -------------------------------------------------------

@@ -52,7 +52,7 @@ try {
       const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
       return (hi + 0.05) / (lo + 0.05);
     }
-    return Array.from(document.querySelectorAll("div[title*=', column ']"))
+    return Array.from(document.querySelectorAll("div[title$=')']"))
       .filter((tile) => !tile.title.startsWith("hole"))
       .map((tile) => {
         const label = tile.querySelector("span");

@@ -471,13 +471,22 @@ class App:
         self.info(f"copied {len(self.shown)} words to the clipboard")
 
     def load_path(self, path: str) -> None:
+        from .editing import is_picture, load_picture_board
+
+        note = ""
         try:
-            board = load_board_file(path, self.get_language())
+            if is_picture(path):  # a screenshot or photo: read (issue 19)
+                board, note = load_picture_board(path, self.get_language(), self.rules_box.get())
+            else:
+                board = load_board_file(path, self.get_language())
         except ElzzurError as e:
             self.error(str(e))
             return
         self.load_board(board)
-        self.info(f"loaded {path}")
+        if note:
+            self.error(f"read {path}; {note}")
+        else:
+            self.info(f"loaded {path}")
 
     def save_path(self, path: str) -> None:
         try:
@@ -491,7 +500,9 @@ class App:
         from tkinter import filedialog
 
         path = filedialog.askopenfilename(parent=self.root, title="Load a board",
-                                          filetypes=[("Boards", "*.board *.txt"), ("All", "*")])
+                                          filetypes=[("Boards", "*.board *.txt"),
+                                                     ("Pictures", "*.png *.jpg *.jpeg *.webp"),
+                                                     ("All", "*")])
         if path:
             self.load_path(path)
 

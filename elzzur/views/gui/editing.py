@@ -125,3 +125,34 @@ def neighbour_cell(index: int, key: str, rows: int, cols: int) -> int:
     if key == "Down":
         return (r + 1) * cols + c if r < rows - 1 else index
     return index
+
+
+PICTURES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".gif", ".tif", ".tiff")
+
+
+def is_picture(path: str) -> bool:
+    """A screenshot or photo to read the board from (by its name: the Load dialog's choice)."""
+    return path.lower().endswith(PICTURES)
+
+
+def load_picture_board(path: str, language, rules: str) -> tuple[Board, str]:
+    """The board read from a picture (``elzzur read``, the extra elzzur[image]), and what the
+    player must check: the tiles read uncertainly, and those where no letter was found, which
+    come as holes to type the letter in. "" when every tile is sure."""
+    from ...grid.rules import get_rules
+    from ...image import require
+
+    require()
+    from ...image.reader import load_picture, read_picture, tile_letters
+
+    reading = read_picture(load_picture(path), tile_letters(language),
+                           bonuses=get_rules(rules).multipliers)
+    rows = [" ".join(t.token if t.letters else HOLE for t in row) for row in reading.rows]
+    board = parse_board("\n".join(rows), language, path)
+    flagged = reading.flagged
+    note = ""
+    if flagged:
+        note = (f"check {len(flagged)} tile{'s' if len(flagged) > 1 else ''}: "
+                + ", ".join(f"({r},{c}) {t.token if t.letters else HOLE}: {t.why}"
+                            for r, c, t in flagged))
+    return board, note

@@ -1,0 +1,200 @@
+"""A picture in, the board it shows out: each tile's letters, bonus and confidence.
+
+``read_picture`` finds the lattice (``grid``), reads each tile (``tiles``), names its letter
+(``model``) and its bonus (its colour against the board's plain tiles), and says how sure it is
+of each tile. A tile it is not sure of is flagged, never quietly guessed: ``Reading.text``
+marks it, ``elzzur solve --image`` refuses the board until told to accept it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from ..errors import ElzzurError
+from .grid import cut_tiles, find_lattice
+from .model import Classifier
+from .tiles import read_tile
+
+THRESHOLD = 0.5  # a tile whose confidence is below this is flagged
+MAX_PIXELS = 50_000_000  # a picture larger than this is refused (a 50-megapixel photo)
+MAX_BYTES = 64 << 20  # and a file larger than this
+
+
+class TileReading:
+    """One tile as read: ``letters`` ("" where no letter was found), ``bonus`` ("" or a code),
+    ``confidence`` (0 to 1), ``flagged`` (below the threshold), and the runner-up letter."""
+
+    __slots__ = ("letters", "bonus", "confidence", "flagged", "second", "why", "scores")
+
+    def __init__(self, letters, bonus, confidence, second="", why="", scores=(0.0, 0.0)) -> None:
+        self.letters, self.bonus, self.confidence = letters, bonus, confidence
+        self.second, self.why = second, why
+        self.scores = scores  # the classifier's (best, runner-up): what confidence is made of
+        self.flagged = confidence < THRESHOLD
+
+    @property
+    def token(self) -> str:
+        """The tile as a board token (``Ttl``, ``Qu``); ``?`` where no letter was read."""
+        return (self.letters or "?") + self.bonus
+
+
+class Reading:
+    """A board read from a picture: ``rows`` of ``TileReading``, and whether its dice were
+    read in any quarter turn (``turned``)."""
+
+    def __init__(self, rows: list[list[TileReading]], turned: bool) -> None:
+        self.rows, self.turned = rows, turned
+
+    @property
+    def tiles(self) -> list[TileReading]:
+        return [tile for row in self.rows for tile in row]
+
+    @property
+    def flagged(self) -> list[tuple[int, int, TileReading]]:
+        """The flagged tiles with their (row, column), from 0."""
+        return [(r, c, t) for r, row in enumerate(self.rows) for c, t in enumerate(row)
+                if t.flagged]
+
+    def board_text(self) -> str:
+        """The board in board-file syntax, one row a line (flagged tiles as their best guess,
+        ``?`` where there was no letter at all: that board does not parse)."""
+        return "\n".join(" ".join(t.token for t in row) for row in self.rows) + "\n"
+
+    def text(self, source: str = "the picture") -> str:
+        """The board with its confidences, as comments a board file may keep."""
+        rows, cols = len(self.rows), len(self.rows[0])
+        flagged = self.flagged
+        lines = [f"# read from {source}: {rows}x{cols}"
+                 + (", dice in any quarter turn" if self.turned else "")
+                 + (f"; {len(flagged)} uncertain tile{'s' if len(flagged) != 1 else ''}, "
+                    f"marked ? below: check them" if flagged else "")]
+        lines += [" ".join(t.token for t in row) for row in self.rows]
+        lines.append(f"# confidence per tile (? below {THRESHOLD:.2f}):")
+        for row in self.rows:
+            lines.append("#" + "".join(f" {t.confidence:5.2f}{'?' if t.flagged else ' '}"
+                                       for t in row).rstrip())
+        for r, c, t in flagged:
+            lines.append(f"# ({r},{c}) {t.token}: {t.why}")
+        return "\n".join(lines) + "\n"
+
+
+def tile_letters(language) -> set[str]:
+    """What a tile of ``language`` (a ``Language``) may show: its letters, and ``Qu`` where it
+    has Q and U."""
+    letters = {letter for letter in language.alphabet if len(letter) == 1}
+    if {"Q", "U"} <= letters:
+        letters.add("Qu")
+    return letters
+
+
+def load_picture(path: str) -> np.ndarray:
+    """A picture file as a BGR array, turned as its EXIF says (a phone's photo); a clear error
+    for what is not a picture, or one too large to read within bounds."""
+    import os
+
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        size = os.path.getsize(path)
+    except OSError as e:
+        raise ElzzurError(f"cannot read {path}: {e.strerror or e}") from None
+    if size > MAX_BYTES:
+        raise ElzzurError(f"{path} is {size:,} bytes: a picture may be at most {MAX_BYTES:,}")
+    try:
+        with Image.open(path) as image:
+            if image.width * image.height > MAX_PIXELS:
+                raise ElzzurError(f"{path} is {image.width}x{image.height} pixels: a picture "
+                                  f"may have at most {MAX_PIXELS:,}")
+            image = ImageOps.exif_transpose(image).convert("RGB")
+            return np.asarray(image)[:, :, ::-1].copy()
+    except UnidentifiedImageError:
+        raise ElzzurError(f"{path} is not a picture elzzur can read (PNG, JPEG, WebP, …)") from None
+    except OSError as e:
+        raise ElzzurError(f"cannot read {path}: {e}") from None
+
+
+def bonus_code(colour: np.ndarray, plain: np.ndarray) -> tuple[str, bool]:
+    """A tile's bonus from its colour (Lab) against the plain tiles': ("", True) when it is
+    plain, (code, True) for Ruzzle's four by hue (green dl, blue tl, orange dw, red tw), and
+    (code, False) for a colour that is none of them clearly."""
+    if float(np.linalg.norm(colour - plain)) < 30:
+        return "", True
+    a, b = float(colour[1]) - 128, float(colour[2]) - 128
+    chroma = math.hypot(a, b)
+    if chroma < 20:
+        return "", False  # differs in lightness only: not a bonus colour
+    hue = math.degrees(math.atan2(b, a)) % 360
+    for code, low, high in (("tw", -25, 48), ("dw", 52, 100), ("dl", 108, 200),
+                            ("tl", 225, 295)):
+        if low <= (hue if hue < 335 else hue - 360) <= high:
+            return code, True
+    nearest = min((("tw", 15), ("dw", 75), ("dl", 150), ("tl", 270)),
+                  key=lambda item: min(abs(hue - item[1]), 360 - abs(hue - item[1])))
+    return nearest[0], False
+
+
+def plain_colour(colours: list[np.ndarray]) -> np.ndarray:
+    """The colour most tiles share: the tile colour with the most others close to it (of
+    two as common, the greyer: bonus tiles are the coloured ones)."""
+    stack = np.array(colours)
+    distances = np.linalg.norm(stack[:, None, :] - stack[None, :, :], axis=2)
+    counts = (distances < 20).sum(axis=1)
+    chroma = np.hypot(stack[:, 1] - 128, stack[:, 2] - 128)
+    return stack[int(np.lexsort((chroma, -counts))[0])]
+
+
+MARGIN = 0.06  # the margin over the next letter that makes a reading sure, for unlike letters
+ALIKE = 0.3  # and how much more it must be for alike ones, per unit of likeness over 0.6
+
+
+def confidence(score: float, runner_up: float, closeness: float = 0.0) -> float:
+    """How sure a letter is, 0 to 1 (under ``THRESHOLD``: flagged).
+
+    Its margin over the next letter, against the margin it needs: 0.06 for letters unlike each
+    other, more for letters alike (O and Q, whose prototypes correlate 0.87, need 0.14), since
+    an unseen font moves a letter further than that from its prototypes. Calibrated on
+    benchmarks/image.py's seed-2 corpus (every wrong tile flagged, 9 % of right ones with it)
+    and measured on another seed (BENCHMARKS.md). Times how close the glyph is to a prototype
+    at all (a correlation of 0.75 or more is close): a blot like no letter is not sure."""
+    needed = MARGIN + ALIKE * max(0.0, closeness - 0.6)
+    margin = min(1.0, max(0.0, (score - runner_up) / (2 * needed)))
+    likeness = min(1.0, max(0.0, (score - 0.45) / 0.3))
+    return round(margin * likeness, 2)
+
+
+def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bool = True,
+                 turns: str = "auto", classifier: Classifier | None = None) -> Reading:
+    """Read the board in ``image`` (BGR). ``letters``: the tile texts the game can have (a
+    language's letters and ``Qu``; None for all); ``bonuses``: read tile colours as bonus
+    codes; ``turns``: "upright" (a screenshot), "any" (dice, any quarter turn) or "auto"
+    (any, when most tiles do not read well upright)."""
+    classifier = classifier or Classifier(letters)
+    lattice = find_lattice(image)
+    crops = cut_tiles(image, lattice)
+    tiles = [[read_tile(crop, rotations=turns != "upright") for crop in row] for row in crops]
+    flat = [t for row in tiles for t in row]
+    upright = [classifier.classify(t.glyphs[:1]) if t.glyphs else None for t in flat]
+    turned = turns == "any"
+    if turns == "auto":
+        poor = sum(1 for g in upright if g is None or g.score < 0.7)
+        turned = poor > len(flat) / 4
+    guesses = ([classifier.classify(t.turned) if t.turned else None for t in flat]
+               if turned else upright)
+    plain = plain_colour([t.colour for t in flat]) if bonuses else None
+    readings = []
+    for tile, guess in zip(flat, guesses):
+        bonus, sure_bonus = bonus_code(tile.colour, plain) if bonuses else ("", True)
+        if guess is None:
+            readings.append(TileReading("", bonus, 0.0, why="no letter found"))
+            continue
+        sure = confidence(guess.score, guess.runner_up, guess.closeness)
+        why = f"{guess.letters} or {guess.second}?"
+        if not sure_bonus:
+            sure, why = min(sure, 0.3), f"its colour is no bonus colour clearly ({bonus}?)"
+        readings.append(TileReading(guess.letters, bonus, sure, guess.second, why,
+                                    (guess.score, guess.runner_up)))
+    cols = lattice.cols
+    return Reading([readings[r * cols:(r + 1) * cols] for r in range(lattice.rows)], turned)

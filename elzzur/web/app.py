@@ -1,0 +1,123 @@
+"""The WSGI application: ``application`` answers the page at ``/`` and the JSON API at
+``/api/…`` (``elzzur.web.api``), the same under ``elzzur serve``'s embedded server and under any
+production WSGI server (``gunicorn -w 4 'elzzur.web.app:application'``).
+
+Whatever arrives, the answer is a response: a body over ``MAX_BODY`` bytes is refused before
+it is read (413), a body that is not a JSON object is a 400, data elzzur cannot use (a board it
+cannot read, a search too long) a 422 with elzzur's own message, an unknown path a 404, the
+wrong method a 405, all as ``{"error": "…"}``; a bug is a 500 with a short message and the
+traceback goes to the server's error log, never to the client. At most ``MAX_BUSY`` questions
+are worked on at once in one process (more wait up to ``BUSY_WAIT`` seconds, then get a 503):
+memory stays bounded whatever the number of clients.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import traceback
+
+from ..errors import ElzzurError
+from .api import ROUTES, ApiError
+
+MAX_BODY = 64 * 1024  # bytes of a request's body: a board and players' lists fit many times
+MAX_BUSY = 4  # questions worked on at once in one process
+BUSY_WAIT = 20.0  # seconds a question waits for its turn
+
+# The page loads nothing from elsewhere and talks only to its own server.
+CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+       "connect-src 'self'; img-src data:; manifest-src 'self'; base-uri 'none'; "
+       "form-action 'none'; frame-ancestors 'none'")
+SECURITY_HEADERS = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+                    ("X-Frame-Options", "DENY")]
+STATUS = {200: "200 OK", 400: "400 Bad Request", 404: "404 Not Found",
+          405: "405 Method Not Allowed", 411: "411 Length Required",
+          413: "413 Content Too Large", 415: "415 Unsupported Media Type",
+          422: "422 Unprocessable Content", 500: "500 Internal Server Error",
+          503: "503 Service Unavailable"}
+
+_busy = threading.BoundedSemaphore(MAX_BUSY)
+_page: list[bytes] = []
+
+
+def page_bytes() -> bytes:
+    """The app's page, made once per process."""
+    if not _page:
+        from .page import app_page
+
+        _page.append(app_page().encode("utf-8"))
+    return _page[0]
+
+
+def application(environ, start_response):
+    """The WSGI entry point (PEP 3333)."""
+    method = environ.get("REQUEST_METHOD", "GET")
+    path = environ.get("PATH_INFO") or "/"
+    try:
+        if path in ("/", "/index.html"):
+            if method not in ("GET", "HEAD"):
+                raise ApiError(405, f"{method} is not allowed here (GET the page)")
+            body = page_bytes()
+            headers = [("Content-Type", "text/html; charset=utf-8"),
+                       ("Content-Security-Policy", CSP), ("Cache-Control", "no-cache")]
+            return respond(start_response, 200, headers, b"" if method == "HEAD" else body)
+        if path not in ROUTES:
+            raise ApiError(404, f"no such page: {path[:100]!r}")
+        wanted, question = ROUTES[path]
+        if method != wanted:
+            raise ApiError(405, f"{method} is not allowed here ({wanted} {path})")
+        request = read_json(environ) if wanted == "POST" else {}
+        if not _busy.acquire(timeout=BUSY_WAIT):
+            raise ApiError(503, "the server is busy: try again in a moment")
+        try:
+            reply = question(request)
+        finally:
+            _busy.release()
+        return json_response(start_response, 200, reply)
+    except ApiError as e:
+        return json_response(start_response, e.status, {"error": e.message})
+    except ElzzurError as e:  # data elzzur cannot use: elzzur's own message
+        return json_response(start_response, 422, {"error": str(e)})
+    except Exception:  # a bug: the client is told so, the log gets the traceback
+        errors = environ.get("wsgi.errors")
+        if errors is not None:
+            errors.write(traceback.format_exc())
+        return json_response(start_response, 500, {"error": "internal error (see the server's log)"})
+
+
+def read_json(environ) -> dict:
+    """The request's body as a JSON object, refused before reading if it is too large."""
+    kind = (environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        # (a JSON content type also keeps other sites' plain forms from posting here)
+        raise ApiError(415, "send the question as JSON (Content-Type: application/json)")
+    length = environ.get("CONTENT_LENGTH") or ""
+    if not length.isdigit() or not length.isascii():
+        raise ApiError(411, "a request body needs its Content-Length")
+    size = int(length)
+    if size > MAX_BODY:
+        raise ApiError(413, f"a request body of {size:,} bytes is too large: at most {MAX_BODY:,}")
+    data = environ["wsgi.input"].read(size) if size else b""
+    if len(data) != size:
+        raise ApiError(400, "the request body ended early")
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ApiError(400, "the request body is not UTF-8") from None
+    except (ValueError, RecursionError):
+        raise ApiError(400, "the request body is not JSON") from None
+    if not isinstance(value, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return value
+
+
+def json_response(start_response, status: int, value) -> list[bytes]:
+    body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    headers = [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
+    return respond(start_response, status, headers, body)
+
+
+def respond(start_response, status: int, headers: list, body: bytes) -> list[bytes]:
+    start_response(STATUS[status], headers + SECURITY_HEADERS +
+                   [("Content-Length", str(len(body)))])
+    return [body]

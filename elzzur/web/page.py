@@ -1,0 +1,900 @@
+"""The app's one page: enter a board (typed, pasted, random, or one of the last), solve it,
+play a round on it with finger swipes, check players' lists.
+
+Its look and its board are the static page's (``views/html.py``): the palette's CSS, the page's
+CSS (``PAGE_CSS``: the board that stays in view, the tiles, the word list) and the script that
+plays a path with arrows (``PATH_SCRIPT``) are that module's, used here as they are; this
+module adds only what an app has and a file has not (the entry, the tabs, the round).
+
+Verdicts: during a round, each swiped or typed word is judged at once in the page, from the
+board's solution (the answer of ``/api/solve``, the same words and scores as ``elzzur solve``),
+so that a swipe answers without a round trip; when the round ends, the words entered are sent
+to ``/api/check``, the referee of ``elzzur check``, whose verdicts the review shows.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..views.html import PAGE_CSS, PATH_SCRIPT, palette_css
+
+APP_CSS = """
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: .25rem 1rem;
+         padding-top: .75rem; }
+nav { display: flex; gap: .25rem; }
+nav button, .primary, .small, select, input, textarea { font: inherit; }
+nav button { border: 1px solid var(--edge); background: #fff; border-radius: .5rem;
+             padding: .35rem .8rem; min-height: 2.5rem; cursor: pointer; color: var(--ink); }
+nav button[aria-selected="true"] { background: var(--path); border-color: var(--path);
+                                   color: var(--path-ink); }
+#setup { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: end; margin: .5rem 0; }
+#setup label, #filters label { display: flex; flex-direction: column; font-size: .85rem;
+                               color: #5e5648; }
+select, input[type=text], input[type=search], textarea {
+  border: 1px solid var(--edge); border-radius: .4rem; background: #fff; color: var(--ink);
+  padding: .35rem .5rem; min-height: 2.5rem; }
+.primary { background: var(--path); color: var(--path-ink); border: 0; border-radius: .5rem;
+           padding: .5rem 1.1rem; min-height: 2.75rem; font-weight: bold; cursor: pointer; }
+.small { background: #fff; color: var(--ink); border: 1px solid var(--edge);
+         border-radius: .4rem; padding: .3rem .7rem; min-height: 2.5rem; cursor: pointer; }
+.primary:focus-visible, .small:focus-visible, nav button:focus-visible, select:focus-visible,
+input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
+#entry { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-bottom: .25rem; }
+#letters { flex: 1 1 12rem; text-transform: uppercase; letter-spacing: .15em; font-weight: bold; }
+#recent { display: flex; flex-wrap: wrap; gap: .3rem; margin: .2rem 0; font-size: .85rem; }
+#recent button { font: inherit; font-size: .8rem; border: 1px dashed var(--edge); background: none;
+                 border-radius: .4rem; padding: .2rem .45rem; min-height: 2rem; cursor: pointer;
+                 color: var(--ink); letter-spacing: .05em; }
+#message { min-height: 1.4rem; color: #6b6254; }
+#message.error { color: #a1261b; font-weight: bold; }
+.tile.cursor { outline: 3px solid var(--path); outline-offset: 2px; }
+.tile.empty .letters { color: #b3a993; }
+#board.playing { touch-action: none; -webkit-user-select: none; user-select: none; }
+#board.playing .tile { cursor: crosshair; }
+#board.good .tile.lit { background: #1e7b34; color: #fff; }
+#board.wrong .tile.lit { background: #a1261b; color: #fff; }
+#board.again .tile.lit { background: #8a6d00; color: #fff; }
+#playbar { display: flex; gap: 1rem; align-items: baseline; min-height: 2.2rem; margin-top: .4rem; }
+#clock { font-size: 1.6rem; font-weight: bold; font-variant-numeric: tabular-nums; }
+#clock.low { color: #a1261b; }
+#current { font-size: 1.3rem; font-weight: bold; letter-spacing: .08em; color: var(--path); }
+#filters { display: flex; flex-wrap: wrap; gap: .4rem .7rem; align-items: end; margin: .3rem 0; }
+#filters .check { flex-direction: row; align-items: center; gap: .3rem; min-height: 2.5rem; }
+th button { font: inherit; font-weight: bold; background: none; border: 0; padding: 0;
+            cursor: pointer; color: inherit; }
+.verdict { font-size: .85rem; color: #6b6254; }
+.v-valid .verdict { color: #1e7b34; } .v-bad .verdict { color: #a1261b; }
+#answers { list-style: none; padding: 0; margin: .4rem 0; max-height: none; }
+#answers li { display: flex; justify-content: space-between; padding: .2rem .4rem;
+              border-top: 1px solid #f0eadd; }
+.panel[hidden] { display: none; }
+textarea { width: 100%; min-height: 5rem; }
+.players { display: grid; gap: .5rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
+h2 { font-size: 1.15rem; margin: .6rem 0 .3rem; }
+@media (max-width: 30rem) {  /* a phone: the four columns fit its width */
+  body { padding: 0 .6rem .6rem; }
+  td, th { padding-left: .3rem; padding-right: .3rem; }
+  td.band { font-size: .8rem; }
+  .word { letter-spacing: 0; }
+}
+"""
+
+APP_SCRIPT = r"""
+(function () {
+  const $ = function (id) { return document.getElementById(id); };
+  const board = $("board"), arrows = $("arrows"), boardBox = $("board-box");
+  const paths = elzzurPaths(board, arrows);
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const RECENT = "elzzur-recent-boards";
+  const state = {
+    rules: {}, languages: {}, bonuses: [], rows: 4, cols: 4,
+    cells: [],          // the entry: {letters, bonus} per cell
+    result: null,       // the last /api/solve answer
+    solution: {},       // word -> [score, path]
+    mode: "solve",      // solve, play, check
+    tileFilter: null, sort: "score", reverse: false,
+    round: null,        // {entered, seen, score, ends, timer}
+  };
+
+  // --- talking to the server ---------------------------------------------------------------
+  function api(path, body) {
+    const options = body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    return fetch(path, options).then(function (response) {
+      return response.json().then(function (data) {
+        if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
+        return data;
+      });
+    });
+  }
+  function plural(n, what) { return n + " " + what + (n === 1 ? "" : "s"); }
+  function say(text, error) {
+    $("message").textContent = text || "";
+    $("message").classList.toggle("error", !!error);
+  }
+
+  // --- the entry: letters typed or pasted fill the tiles in order ---------------------------
+  function language() { return $("language").value; }
+  function rulesName() { return $("rules").value; }
+  function rules() { return state.rules[rulesName()] || { min_length: 2, max_length: 0 }; }
+
+  // "STARELINPORGAMES", "STAR/ELIN/…", "S T A R" or "[QU]ITE": one token per tile
+  function tokens(text) {
+    const found = [];
+    const upper = text.toLocaleUpperCase(language());
+    for (let i = 0; i < upper.length; i += 1) {
+      const ch = upper[i];
+      if (ch === "[") {
+        const end = upper.indexOf("]", i);
+        if (end < 0) break;
+        found.push(upper.slice(i + 1, end));
+        i = end;
+      } else if (ch === "." || /\p{L}/u.test(ch)) {
+        found.push(ch);
+      }
+    }
+    return found;
+  }
+
+  function setSize(rows, cols) {
+    state.rows = rows; state.cols = cols;
+    const old = state.cells;
+    state.cells = [];
+    for (let i = 0; i < rows * cols; i += 1) state.cells.push(old[i] || { letters: "", bonus: "" });
+    $("size").value = rows + "x" + cols;
+  }
+
+  function fromInput() {
+    const found = tokens($("letters").value);
+    const side = Math.round(Math.sqrt(found.length));
+    if (found.length > state.cells.length && side * side === found.length && side <= 10) {
+      setSize(side, side);  // a whole square board pasted: its size
+    }
+    state.cells.forEach(function (cell, i) { cell.letters = found[i] || ""; });
+    state.result = null;
+    drawEntry();
+  }
+
+  function boardText() {
+    const rows = [];
+    for (let r = 0; r < state.rows; r += 1) {
+      const row = [];
+      for (let c = 0; c < state.cols; c += 1) {
+        const cell = state.cells[r * state.cols + c];
+        row.push(cell.letters === "." ? "." : cell.letters + cell.bonus);
+      }
+      rows.push(row.join(" "));
+    }
+    return rows.join("/");
+  }
+  function complete() { return state.cells.every(function (cell) { return cell.letters; }); }
+
+  function badge(code) {
+    const found = state.bonuses.find(function (b) { return b.code === code; });
+    return found ? found.badge : code.toUpperCase();
+  }
+
+  function tileButton(i, label, bonus, value, spoken) {
+    const tile = document.createElement("button");
+    tile.type = "button";
+    tile.className = "tile" + (bonus ? " " + bonus : "");
+    tile.dataset.cell = String(i);
+    const letters = document.createElement("span");
+    letters.className = "letters";
+    letters.textContent = label;
+    if (label.length > 2) letters.style.fontSize = Math.max(0.4, 2 / label.length).toFixed(2) + "em";
+    tile.appendChild(letters);
+    if (bonus) {
+      const b = document.createElement("span");
+      b.className = "bonus"; b.textContent = badge(bonus);
+      tile.appendChild(b);
+    }
+    if (value) {
+      const v = document.createElement("span");
+      v.className = "value"; v.textContent = value;
+      tile.appendChild(v);
+    }
+    const step = document.createElement("span");
+    step.className = "step"; step.setAttribute("aria-hidden", "true");
+    tile.appendChild(step);
+    tile.setAttribute("aria-label", spoken);
+    return tile;
+  }
+
+  function clearTiles() {
+    paths.clear();
+    board.querySelectorAll(".tile").forEach(function (tile) { tile.remove(); });
+    board.style.setProperty("--cols", state.cols);
+    board.style.setProperty("--rows", state.rows);
+  }
+
+  function where(i) { return "(" + Math.floor(i / state.cols) + "," + (i % state.cols) + ")"; }
+
+  // The board as typed so far: the next tile to fill outlined; a tap sets a tile's bonus.
+  function drawEntry() {
+    clearTiles();
+    const next = state.cells.findIndex(function (cell) { return !cell.letters; });
+    state.cells.forEach(function (cell, i) {
+      const label = cell.letters === "QU" ? "Qu" : (cell.letters || "·");
+      const spoken = (cell.letters ? cell.letters : "empty") + ", " + where(i) +
+        (cell.bonus ? ", " + badge(cell.bonus) : "") + ": press to change the bonus";
+      const tile = tileButton(i, label, cell.bonus, "", spoken);
+      if (!cell.letters) tile.classList.add("empty");
+      if (i === next) tile.classList.add("cursor");
+      tile.addEventListener("click", function () { cycleBonus(i); });
+      board.insertBefore(tile, arrows);
+    });
+    board.dataset.state = "edit";
+    layout();
+    $("count-letters").textContent = state.cells.filter(function (c) { return c.letters; }).length +
+      " of " + state.cells.length + " tiles";
+  }
+
+  function cycleBonus(i) {
+    if (state.mode === "play") return;
+    const codes = [""].concat(state.bonuses.map(function (b) { return b.code; }));
+    const cell = state.cells[i];
+    cell.bonus = codes[(codes.indexOf(cell.bonus) + 1) % codes.length];
+    state.result = null;
+    drawEntry();
+    const tile = board.querySelector('[data-cell="' + i + '"]');
+    if (tile) tile.focus();
+  }
+
+  // The board as the server read it: its labels, bonuses and values.
+  function drawSolved() {
+    clearTiles();
+    state.result.tiles.forEach(function (t, i) {
+      if (t.hole) {
+        const hole = document.createElement("div");
+        hole.className = "tile hole"; hole.dataset.cell = String(i);
+        hole.setAttribute("aria-label", "hole, " + where(i));
+        board.insertBefore(hole, arrows);
+        return;
+      }
+      const spoken = t.label + ", " + where(i) + (t.badge ? ", " + t.badge : "") +
+        (t.value ? ", " + t.value + " points" : "");
+      const tile = tileButton(i, t.label, t.bonus, t.value, spoken);
+      tile.setAttribute("aria-pressed", "false");
+      tile.addEventListener("click", function () {
+        if (state.mode === "solve") filterByTile(i);
+        else if (state.mode !== "play") cycleBonus(i);
+      });
+      board.insertBefore(tile, arrows);
+    });
+    board.dataset.state = "ready";
+    layout();
+  }
+
+  // --- recent boards (this browser only) -------------------------------------------------------
+  function recent() {
+    try { return JSON.parse(localStorage.getItem(RECENT)) || []; } catch (e) { return []; }
+  }
+  function remember() {
+    const entry = { board: boardText(), language: language(), rules: rulesName(),
+                    rows: state.rows, cols: state.cols };
+    const kept = recent().filter(function (old) {
+      return old.board !== entry.board || old.language !== entry.language;
+    });
+    kept.unshift(entry);
+    try { localStorage.setItem(RECENT, JSON.stringify(kept.slice(0, 8))); } catch (e) { /* full */ }
+    drawRecent();
+  }
+  function drawRecent() {
+    const box = $("recent");
+    box.textContent = "";
+    recent().forEach(function (entry) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = entry.board.replace(/[a-z]+/g, "").replace(/ /g, "");
+      button.title = entry.language + " · " + entry.rules + " · " + entry.board;
+      button.setAttribute("aria-label", "last board " + entry.board + " (" + entry.language + ")");
+      button.addEventListener("click", function () { load(entry); });
+      box.appendChild(button);
+    });
+  }
+  function load(entry) {
+    if (state.languages[entry.language]) $("language").value = entry.language;
+    if (state.rules[entry.rules]) $("rules").value = entry.rules;
+    setSize(entry.rows, entry.cols);
+    const rows = entry.board.split("/").map(function (row) { return row.split(" "); });
+    const flat = [].concat.apply([], rows);
+    state.cells = flat.map(function (token) {
+      const m = /^(.*?)(dl|tl|dw|tw)?$/.exec(token);
+      return { letters: m[1], bonus: m[2] || "" };
+    });
+    $("letters").value = state.cells.map(function (c) {
+      return c.letters.length > 1 ? "[" + c.letters + "]" : c.letters;
+    }).join("");
+    state.result = null;
+    drawEntry();
+    solve();
+  }
+
+  // --- solving ---------------------------------------------------------------------------------
+  function solve() {
+    if (!complete()) {
+      say("Type all " + state.cells.length + " letters first.", true);
+      $("letters").focus();
+      return Promise.resolve(null);
+    }
+    say("Solving…");
+    board.dataset.state = "solving";
+    return api("/api/solve", { board: boardText(), language: language(), rules: rulesName() })
+      .then(function (data) {
+        state.result = data;
+        state.solution = {};
+        data.words.forEach(function (w) {
+          state.solution[w.word] = [w.score, w.path.map(function (p) { return p[0] * state.cols + p[1]; })];
+        });
+        state.tileFilter = null;
+        remember();
+        drawSolved();
+        drawTotals();
+        drawWords();
+        say(data.stats.words + " words · " + data.stats.total_score + " points");
+        return data;
+      })
+      .catch(function (e) { board.dataset.state = "edit"; say(e.message, true); return null; });
+  }
+
+  function drawTotals() {
+    const stats = state.result ? state.result.stats : { words: 0, total_score: 0, longest: 0 };
+    $("count").textContent = stats.words;
+    $("total").textContent = stats.total_score;
+    $("longest").textContent = stats.longest;
+  }
+
+  const BY = {
+    score: function (a, b) { return b.score - a.score || a.word.localeCompare(b.word); },
+    length: function (a, b) { return b.word.length - a.word.length || b.score - a.score; },
+    alpha: function (a, b) { return a.word.localeCompare(b.word); },
+    band: function (a, b) { return (a.band || 9) - (b.band || 9) || b.score - a.score; },
+  };
+  const BANDS = { 1: "everyday", 2: "common", 3: "uncommon", 4: "rare" };
+
+  function cellsOf(w) { return w.path.map(function (p) { return p[0] * state.cols + p[1]; }); }
+
+  function visibleWords() {
+    if (!state.result) return [];
+    const text = $("contains").value.trim().toLocaleUpperCase(language());
+    const shortest = Number($("min-len").value) || 0;
+    const common = $("common").checked;
+    const words = state.result.words.filter(function (w) {
+      return (!text || w.word.indexOf(text) >= 0) && w.word.length >= shortest &&
+        (!common || (w.band !== null && w.band <= 2)) &&
+        (state.tileFilter === null || cellsOf(w).indexOf(state.tileFilter) >= 0);
+    });
+    words.sort(BY[state.sort]);
+    if (state.reverse) words.reverse();
+    return words;
+  }
+
+  function drawWords() {
+    const body = $("words").tBodies[0];
+    body.textContent = "";
+    const words = visibleWords();
+    const shown = words.slice(0, 1000);
+    shown.forEach(function (w) {
+      const row = body.insertRow();
+      row.dataset.word = w.word;
+      const button = document.createElement("button");
+      button.type = "button"; button.className = "word";
+      button.textContent = w.word;
+      button.setAttribute("aria-pressed", "false");
+      button.title = w.path.map(function (p) { return "(" + p[0] + "," + p[1] + ")"; }).join(" ");
+      button.addEventListener("click", function () { showWord(w, row); });
+      row.insertCell().appendChild(button);
+      const score = row.insertCell(); score.className = "num"; score.textContent = w.score;
+      const length = row.insertCell(); length.className = "num"; length.textContent = w.word.length;
+      const band = row.insertCell(); band.className = "band"; band.textContent = BANDS[w.band] || "";
+    });
+    const total = state.result ? state.result.words.length : 0;
+    $("shown").textContent = state.result ? (words.length === total ? total + " words" :
+      words.length + " of " + total + " words") + (shown.length < words.length ? " (first 1,000 listed)" : "") : "";
+    const note = $("filter");
+    note.textContent = "";
+    if (state.tileFilter !== null) {
+      const t = state.result.tiles[state.tileFilter];
+      note.textContent = words.length + " words use " + t.label + " at " + where(state.tileFilter) + " ";
+      const clear = document.createElement("button");
+      clear.type = "button"; clear.className = "small"; clear.id = "clear-filter";
+      clear.textContent = "Show all";
+      clear.addEventListener("click", function () { filterByTile(state.tileFilter); });
+      note.appendChild(clear);
+    }
+  }
+
+  // As on the static page: the board sticks to the top while the words scroll under it,
+  // unless it is too tall to leave room; the list's header then sticks just below it.
+  function layout() {
+    document.body.classList.remove("stacked");
+    boardBox.classList.toggle("tall", boardBox.offsetHeight > window.innerHeight * 0.6);
+    const side = $("side");
+    const stacked = side.offsetLeft < boardBox.offsetLeft + boardBox.offsetWidth;
+    document.body.classList.toggle("stacked", stacked);
+    const stuck = stacked && !boardBox.classList.contains("tall");
+    document.documentElement.style.setProperty("--stick", stuck ? boardBox.offsetHeight + "px" : "0px");
+    paths.redraw();
+  }
+
+  function keepBoardInView() {
+    const box = boardBox.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      boardBox.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+    }
+  }
+
+  function showWord(w, row) {
+    document.querySelectorAll("#words tr.current, #review tr.current").forEach(function (r) {
+      r.classList.remove("current");
+      r.querySelector(".word").setAttribute("aria-pressed", "false");
+    });
+    if (row) {
+      row.classList.add("current");
+      row.querySelector(".word").setAttribute("aria-pressed", "true");
+    }
+    keepBoardInView();
+    board.dataset.state = "playing";
+    board.dataset.word = w.word;
+    paths.play(cellsOf(w), function () { board.dataset.state = "shown"; });
+  }
+
+  function filterByTile(i) {
+    state.tileFilter = state.tileFilter === i ? null : i;
+    board.querySelectorAll("button.tile").forEach(function (tile) {
+      const on = Number(tile.dataset.cell) === state.tileFilter;
+      tile.classList.toggle("selected", on);
+      tile.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    drawWords();
+  }
+
+  // --- a random board --------------------------------------------------------------------------
+  function randomBoard() {
+    const body = { language: language(), rules: rulesName(), rows: state.rows, cols: state.cols };
+    const r = rules();
+    body.min_words = r.min_length >= 4 ? 50 : r.min_length >= 3 ? 100 : 150;
+    say("Drawing a board…");
+    return api("/api/generate", body).then(function (data) {
+      load({ board: data.board.join("/"), language: data.language, rules: data.rules,
+             rows: data.board.length, cols: data.board[0].split(" ").length });
+    }).catch(function (e) { say(e.message, true); });
+  }
+
+  // --- a round ---------------------------------------------------------------------------------
+  function adjacent(a, b) {
+    const ar = Math.floor(a / state.cols), ac = a % state.cols;
+    const br = Math.floor(b / state.cols), bc = b % state.cols;
+    return a !== b && Math.abs(ar - br) <= 1 && Math.abs(ac - bc) <= 1;
+  }
+
+  // The tile under a point; ``inner`` < 1 asks for the middle of it only, so that a swipe
+  // along a diagonal does not catch the corners of the tiles beside it.
+  function cellAt(x, y, inner) {
+    const tiles = board.querySelectorAll("button.tile");
+    for (let k = 0; k < tiles.length; k += 1) {
+      const box = tiles[k].getBoundingClientRect();
+      const mx = box.width * (1 - inner) / 2, my = box.height * (1 - inner) / 2;
+      if (x >= box.left + mx && x <= box.right - mx && y >= box.top + my && y <= box.bottom - my) {
+        return Number(tiles[k].dataset.cell);
+      }
+    }
+    return null;
+  }
+
+  // The words a trail of tiles spells (an A/E tile either way, RE- only first, -ING only last).
+  function spellings(trail) {
+    let found = [""];
+    for (let k = 0; k < trail.length; k += 1) {
+      const t = state.result.tiles[trail[k]];
+      if ((t.place === "start" && k > 0) || (t.place === "end" && k < trail.length - 1)) return [];
+      const next = [];
+      found.forEach(function (head) {
+        t.choices.forEach(function (letters) { if (next.length < 64) next.push(head + letters); });
+      });
+      found = next;
+    }
+    return found;
+  }
+
+  // A word entered during the round, judged from the solution at once.
+  function judge(candidates, shown) {
+    const round = state.round;
+    const r = rules();
+    let word = candidates.find(function (w) { return state.solution[w]; }) || candidates[0] || shown;
+    let verdict, score = 0;
+    if (!word) return null;
+    if (round.seen[word]) verdict = "duplicate";
+    else if (word.length < r.min_length) verdict = "too short";
+    else if (r.max_length && word.length > r.max_length) verdict = "too long";
+    else if (state.solution[word]) { verdict = "valid"; score = state.solution[word][0]; }
+    // a swipe is on the board by making; a typed word may not be (the review says which)
+    else verdict = shown ? "not found" : "not a word";
+    if (verdict === "valid") round.seen[word] = true;
+    round.entered.push(word);
+    round.score += score;
+    const item = document.createElement("li");
+    item.className = verdict === "valid" ? "v-valid" : "v-bad";
+    item.innerHTML = "<span class=word-text></span><span class=verdict></span>";
+    item.firstChild.textContent = word;
+    item.lastChild.textContent = verdict === "valid" ? "+" + score : verdict;
+    $("answers").insertBefore(item, $("answers").firstChild);
+    const count = Object.keys(round.seen).length;
+    $("round-score").textContent = round.score + " points · " + count + (count === 1 ? " word" : " words");
+    return verdict;
+  }
+
+  let trail = [];
+  function lightTrail() {
+    paths.clear();
+    trail.forEach(function (cell, k) { paths.light(cell, k + 1, trail); });
+    $("current").textContent = trail.map(function (cell) {
+      return state.result.tiles[cell].label;
+    }).join("");
+  }
+  function flash(verdict) {
+    const kind = verdict === "valid" ? "good" : verdict === "duplicate" ? "again" : "wrong";
+    board.classList.add(kind);
+    setTimeout(function () {
+      board.classList.remove(kind);
+      if (!trail.length) { paths.clear(); $("current").textContent = ""; }
+    }, calm ? 150 : 350);
+  }
+  board.addEventListener("pointerdown", function (e) {
+    if (!state.round || !state.round.running) return;
+    const cell = cellAt(e.clientX, e.clientY, 1);
+    if (cell === null) return;
+    e.preventDefault();
+    board.classList.remove("good", "wrong", "again");
+    trail = [cell];
+    lightTrail();
+  });
+  board.addEventListener("pointermove", function (e) {
+    if (!trail.length) return;
+    e.preventDefault();
+    const cell = cellAt(e.clientX, e.clientY, 0.7);
+    if (cell === null || cell === trail[trail.length - 1]) return;
+    if (trail.length > 1 && cell === trail[trail.length - 2]) {
+      trail.pop();  // back along the trail: the last tile is let go
+      lightTrail();
+    } else if (adjacent(trail[trail.length - 1], cell) && trail.indexOf(cell) < 0) {
+      trail.push(cell);
+      paths.light(cell, trail.length, trail);
+      $("current").textContent += state.result.tiles[cell].label;
+    }
+  });
+  function release() {
+    if (!trail.length) return;
+    const done = trail;
+    trail = [];
+    if (done.length > 1 && state.round && state.round.running) {
+      flash(judge(spellings(done), ""));
+      board.dataset.entered = String(state.round.entered.length);
+    } else {
+      paths.clear(); $("current").textContent = "";
+    }
+  }
+  board.addEventListener("pointerup", release);
+  board.addEventListener("pointercancel", release);
+  board.addEventListener("lostpointercapture", release);
+
+  $("type-word").addEventListener("submit", function (e) {
+    e.preventDefault();
+    const input = $("typed");
+    const text = input.value.trim().toLocaleUpperCase(language());
+    input.value = "";
+    if (text && state.round && state.round.running) judge([text], text);
+  });
+
+  function clock(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    $("clock").textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    $("clock").classList.toggle("low", s <= 10);
+  }
+
+  function startRound() {
+    const ready = state.result && complete() ? Promise.resolve(state.result) :
+      (complete() ? solve() : randomBoard().then(function () { return state.result; }));
+    ready.then(function (data) {
+      if (!data) return;
+      const seconds = Number($("round-time").value) || rules().round_seconds || 120;
+      $("answers").textContent = "";
+      $("review").hidden = true;
+      $("round-score").textContent = "0 points";
+      drawSolved();
+      state.round = { entered: [], seen: {}, score: 0, running: true,
+                      ends: Date.now() + seconds * 1000 };
+      board.classList.add("playing");
+      board.dataset.round = "running";
+      board.dataset.entered = "0";
+      $("start").textContent = "End round";
+      clock(seconds);
+      say("Swipe across the tiles to spell words.");
+      state.round.timer = setInterval(function () {
+        const left = (state.round.ends - Date.now()) / 1000;
+        clock(left);
+        if (left <= 0) endRound();
+      }, 250);
+    });
+  }
+
+  function endRound() {
+    const round = state.round;
+    if (!round || !round.running) return;
+    round.running = false;
+    clearInterval(round.timer);
+    trail = [];
+    paths.clear();
+    $("current").textContent = "";
+    board.classList.remove("playing");
+    $("start").textContent = "Play again";
+    clock(0);
+    say("Time! Checking your words…");
+    api("/api/check", { board: boardText(), language: language(), rules: rulesName(),
+                        lists: [round.entered], names: ["you"] })
+      .then(function (judgement) { review(judgement); })
+      .catch(function (e) { say(e.message, true); });
+  }
+
+  // The review: the referee's verdicts, then the words missed, each path a tap away.
+  function review(judgement) {
+    const me = judgement.players[0];
+    const found = {};
+    me.words.forEach(function (v) { if (v.verdict === "valid") found[v.word] = true; });
+    const missed = state.result.words.filter(function (w) { return !found[w.word]; });
+    const table = $("review-words").tBodies[0];
+    table.textContent = "";
+    function row(w, verdict, kind) {
+      const tr = table.insertRow();
+      tr.className = kind;
+      tr.dataset.word = w.word;
+      const cell = tr.insertCell();
+      if (w.path) {
+        const button = document.createElement("button");
+        button.type = "button"; button.className = "word"; button.textContent = w.word;
+        button.setAttribute("aria-pressed", "false");
+        button.addEventListener("click", function () { showWord(w, tr); });
+        cell.appendChild(button);
+      } else {
+        cell.textContent = w.word;
+      }
+      const score = tr.insertCell(); score.className = "num"; score.textContent = w.score;
+      const v = tr.insertCell(); v.className = "verdict"; v.textContent = verdict;
+    }
+    me.words.forEach(function (v) { row(v, v.verdict, v.verdict === "valid" ? "v-valid" : "v-bad"); });
+    missed.forEach(function (w) { row(w, "missed", "missed"); });
+    const share = judgement.stats.total_score ?
+      Math.round(100 * me.total / judgement.stats.total_score) : 0;
+    $("review-summary").textContent = "You: " + plural(me.valid, "word") + ", " + me.total +
+      " points (" + share + "% of " + judgement.stats.total_score + "). Missed: " +
+      plural(missed.length, "word") + ".";
+    $("review").hidden = false;
+    board.dataset.round = "over";
+    say("Round over: tap a missed word to see its path.");
+    $("review-summary").focus();
+  }
+
+  // --- check: players' lists judged by the referee ---------------------------------------------
+  function checkLists() {
+    if (!complete()) { say("Type the board first.", true); return; }
+    const lists = [], names = [];
+    document.querySelectorAll("#check-panel textarea").forEach(function (area, k) {
+      if (area.value.trim()) { lists.push(area.value); names.push("player " + (k + 1)); }
+    });
+    if (!lists.length) { say("Write a list of words first.", true); return; }
+    api("/api/check", { board: boardText(), language: language(), rules: rulesName(),
+                        lists: lists, names: names })
+      .then(function (judgement) {
+        const out = $("check-result");
+        out.textContent = "";
+        judgement.players.forEach(function (p) {
+          const h = document.createElement("h2");
+          h.textContent = p.name + ": " + plural(p.valid, "word") + ", " + p.total + " points";
+          out.appendChild(h);
+          const list = document.createElement("ul");
+          p.words.forEach(function (v) {
+            const li = document.createElement("li");
+            li.className = v.verdict === "valid" ? "v-valid" : "v-bad";
+            li.textContent = v.word + " — " + v.verdict + (v.score ? " (" + v.score + ")" : "");
+            list.appendChild(li);
+          });
+          out.appendChild(list);
+        });
+        say("Checked: " + judgement.stats.words + " words on this board.");
+      })
+      .catch(function (e) { say(e.message, true); });
+  }
+
+  // --- tabs and settings -----------------------------------------------------------------------
+  function setMode(mode) {
+    if (state.round && state.round.running && mode !== "play") endRound();
+    state.mode = mode;
+    ["solve", "play", "check"].forEach(function (name) {
+      $("tab-" + name).setAttribute("aria-selected", name === mode ? "true" : "false");
+      $(name + "-panel").hidden = name !== mode;
+    });
+    document.body.dataset.mode = mode;
+  }
+
+  function fill(select, items, label, value) {
+    select.textContent = "";
+    items.forEach(function (item) {
+      const option = document.createElement("option");
+      option.value = value(item); option.textContent = label(item);
+      select.appendChild(option);
+    });
+  }
+
+  function init(langs, rulesData) {
+    langs.languages.filter(function (l) { return !l.error; }).forEach(function (l) {
+      state.languages[l.code] = l;
+    });
+    fill($("language"), Object.values(state.languages),
+         function (l) { return l.name + (l.where === "built-in" ? "" : " (yours)"); },
+         function (l) { return l.code; });
+    rulesData.rules.forEach(function (r) { state.rules[r.name] = r; });
+    state.bonuses = rulesData.bonuses;
+    fill($("rules"), rulesData.rules, function (r) {
+      return r.name.charAt(0).toUpperCase() + r.name.slice(1).replace("boggle", "Boggle") +
+        " (" + r.rows + "×" + r.cols + ", " + r.min_length + "+ letters)";
+    }, function (r) { return r.name; });
+    const sizes = [];
+    for (let n = 3; n <= Math.min(6, rulesData.max_side); n += 1) sizes.push(n);
+    fill($("size"), sizes, function (n) { return n + "×" + n; }, function (n) { return n + "x" + n; });
+    const last = recent()[0];
+    $("language").value = last && state.languages[last.language] ? last.language :
+      (state.languages.en ? "en" : Object.keys(state.languages)[0]);
+    $("rules").value = last && state.rules[last.rules] ? last.rules : "ruzzle";
+    setSize(rules().rows, rules().cols);
+    drawRecent();
+    drawEntry();
+    drawTotals();
+    board.dataset.app = "ready";
+  }
+
+  $("letters").addEventListener("input", fromInput);
+  $("letters").addEventListener("keydown", function (e) { if (e.key === "Enter") solve(); });
+  $("solve").addEventListener("click", function () { setMode("solve"); solve(); });
+  $("random").addEventListener("click", randomBoard);
+  $("size").addEventListener("change", function () {
+    const parts = $("size").value.split("x").map(Number);
+    setSize(parts[0], parts[1]);
+    fromInput();
+  });
+  $("rules").addEventListener("change", function () {
+    const r = rules();
+    setSize(r.rows, r.cols);
+    if (!r.bonus_tiles) state.cells.forEach(function (cell) { cell.bonus = ""; });
+    fromInput();
+  });
+  $("language").addEventListener("change", function () { state.result = null; fromInput(); });
+  ["contains", "min-len", "common"].forEach(function (id) {
+    $(id).addEventListener("input", drawWords);
+    $(id).addEventListener("change", drawWords);
+  });
+  document.querySelectorAll("#words th button").forEach(function (button) {
+    button.addEventListener("click", function () {
+      const by = button.dataset.sort;
+      state.reverse = state.sort === by ? !state.reverse : false;
+      state.sort = by;
+      document.querySelectorAll("#words th").forEach(function (th) { th.removeAttribute("aria-sort"); });
+      button.parentNode.setAttribute("aria-sort", state.reverse ? "ascending" : "descending");
+      drawWords();
+    });
+  });
+  ["solve", "play", "check"].forEach(function (name) {
+    $("tab-" + name).addEventListener("click", function () { setMode(name); });
+  });
+  $("start").addEventListener("click", function () {
+    if (state.round && state.round.running) endRound(); else startRound();
+  });
+  $("check-button").addEventListener("click", checkLists);
+  window.addEventListener("resize", layout);
+
+  Promise.all([api("/api/languages"), api("/api/rules")])
+    .then(function (answers) { init(answers[0], answers[1]); })
+    .catch(function (e) { say("The server did not answer: " + e.message, true); });
+})();
+"""
+
+_APP_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="{paper}">
+<title>elzzur</title>
+<style>{css}</style>
+</head>
+<body data-mode="solve">
+<header>
+<h1>elzzur</h1>
+<nav role="tablist" aria-label="What to do">
+<button type="button" role="tab" id="tab-solve" aria-controls="solve-panel" aria-selected="true">Solve</button>
+<button type="button" role="tab" id="tab-play" aria-controls="play-panel" aria-selected="false">Play</button>
+<button type="button" role="tab" id="tab-check" aria-controls="check-panel" aria-selected="false">Check</button>
+</nav>
+</header>
+<section id="setup" aria-label="The game">
+<label>Language <select id="language"></select></label>
+<label>Rules <select id="rules"></select></label>
+<label>Size <select id="size"></select></label>
+<button type="button" class="small" id="random">Random board</button>
+</section>
+<section id="entry" aria-label="The board's letters">
+<label for="letters" class="visually-hidden">Letters, row by row</label>
+<input type="text" id="letters" autocomplete="off" autocorrect="off" autocapitalize="characters"
+ spellcheck="false" enterkeyhint="go" placeholder="Type or paste: STARELINPORGAMES">
+<button type="button" class="primary" id="solve">Solve</button>
+<span id="count-letters" aria-live="polite"></span>
+</section>
+<p class="hint">Letters fill the tiles in order (<code>[QU]</code> for a tile of several
+letters); tap a tile to change its bonus.</p>
+<div id="recent" aria-label="Last boards"></div>
+<div id="message" role="status" aria-live="polite"></div>
+<main>
+<section id="board-box" aria-label="Board">
+<div id="board" style="--cols: 4; --rows: 4" data-state="edit">
+<svg id="arrows" aria-hidden="true"><defs><marker id="page-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs></svg>
+</div>
+<div id="playbar" aria-live="off"><span id="clock" role="timer" aria-label="time left"></span>
+<span id="current" aria-live="off"></span></div>
+</section>
+<section id="side">
+<div id="solve-panel" class="panel" role="tabpanel" aria-labelledby="tab-solve">
+<div id="totals">
+<div><b id="count">0</b>words</div>
+<div><b id="total">0</b>points</div>
+<div><b id="longest">0</b>longest</div>
+</div>
+<div id="filters">
+<label>Contains <input type="search" id="contains" size="8" autocomplete="off" autocapitalize="characters"></label>
+<label>Length <select id="min-len"><option value="0">any</option><option value="3">3+</option><option value="4">4+</option><option value="5">5+</option><option value="6">6+</option><option value="7">7+</option><option value="8">8+</option></select></label>
+<label class="check"><input type="checkbox" id="common"> common words only</label>
+</div>
+<div id="shown" aria-live="polite"></div>
+<div id="filter" role="status" aria-live="polite"></div>
+<div id="list">
+<table id="words">
+<thead><tr><th scope="col"><button type="button" data-sort="alpha">Word</button></th><th scope="col" class="num" aria-sort="descending"><button type="button" data-sort="score">Score</button></th><th scope="col" class="num"><button type="button" data-sort="length">Length</button></th><th scope="col"><button type="button" data-sort="band">Common</button></th></tr></thead>
+<tbody></tbody>
+</table>
+</div>
+</div>
+<div id="play-panel" class="panel" role="tabpanel" aria-labelledby="tab-play" hidden>
+<p>Round length <select id="round-time" aria-label="Round length"><option value="">the rules'</option><option value="30">0:30</option><option value="60">1:00</option><option value="90">1:30</option><option value="120">2:00</option><option value="180">3:00</option></select>
+<button type="button" class="primary" id="start">Start round</button></p>
+<p id="round-score" aria-live="polite"></p>
+<form id="type-word"><label>Or type a word <input type="text" id="typed" autocomplete="off" autocapitalize="characters" spellcheck="false" enterkeyhint="enter"></label></form>
+<ul id="answers" aria-label="Your words" aria-live="polite"></ul>
+<div id="review" hidden>
+<h2 id="review-summary" tabindex="-1"></h2>
+<div id="review-list"><table id="review-words"><thead><tr><th scope="col">Word</th><th scope="col" class="num">Score</th><th scope="col">Verdict</th></tr></thead><tbody></tbody></table></div>
+</div>
+</div>
+<div id="check-panel" class="panel" role="tabpanel" aria-labelledby="tab-check" hidden>
+<p>Each player's words, one or more a line: the referee of <code>elzzur check</code> judges them on the board above.</p>
+<div class="players">
+<label>Player 1 <textarea id="list-1" autocapitalize="characters" spellcheck="false"></textarea></label>
+<label>Player 2 <textarea id="list-2" autocapitalize="characters" spellcheck="false"></textarea></label>
+</div>
+<p><button type="button" class="primary" id="check-button">Check</button></p>
+<div id="check-result"></div>
+</div>
+</section>
+</main>
+<script>{script}</script>
+</body>
+</html>
+"""
+
+
+def app_page() -> str:
+    """The app's page: the static page's CSS and path script, then the app's own."""
+    from ..views.palette import PAPER
+
+    css = palette_css() + PAGE_CSS + APP_CSS + \
+        ".visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; " \
+        "clip: rect(0 0 0 0); }\n.hint { margin: .1rem 0; font-size: .85rem; color: #6b6254; }\n"
+    return _APP_PAGE.format(paper=escape(PAPER), css=css, script=PATH_SCRIPT + APP_SCRIPT)

@@ -1,0 +1,233 @@
+// Use elzzur serve's app as a person would, in headless Chromium (Debian's /usr/bin/chromium)
+// with playwright-core, and print what was seen as one JSON object on standard output.
+//
+//   node check_app.mjs config.json
+//
+// config.json: {"url": "http://127.0.0.1:PORT/", "chromium": "/usr/bin/chromium",
+//               "letters": "STARELINPORGAMES", "bonus_tile": 5, "contains": "ING",
+//               "phone_word": 30, "swipes": [[cell, …], …], "shots": "/abs/docs/screenshots"}
+// On a phone (390x844, touch): type the letters, tap a tile twice (its bonus: DL, then TL),
+// solve, filter, tap a word far down the list; start a round and swipe each path of "swipes"
+// with real touch events (Input.dispatchTouchEvent), end the round, tap a missed word in the
+// review. On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
+// with one mouse drag, the check tab. Errors are reported as {"error": "..."}, exit status 1.
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+function fail(message) {
+  process.stdout.write(JSON.stringify({ error: message }) + "\n");
+  process.exit(1);
+}
+
+let chromium;
+try {
+  ({ chromium } = await import("playwright-core"));
+} catch (e) {
+  fail("playwright-core is not installed: run `npm install --prefix tests/browser` (" + e.message + ")");
+}
+
+const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const executablePath = config.chromium || "/usr/bin/chromium";
+if (!fs.existsSync(executablePath)) fail(executablePath + " is missing");
+const origin = new URL(config.url).origin;
+const report = { requests_elsewhere: [], console_errors: [], page_errors: [] };
+const shot = (name) => path.join(config.shots, name);
+fs.mkdirSync(config.shots, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath, headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+function watch(page) {
+  page.on("request", (request) => {
+    if (!request.url().startsWith(origin)) report.requests_elsewhere.push(request.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") report.console_errors.push(message.text());
+  });
+  page.on("pageerror", (error) => report.page_errors.push(String(error)));
+}
+
+const lit = (page) => page.$$eval("#board .tile.lit", (els) =>
+  els.map((e) => [Number(e.dataset.cell), e.dataset.steps.split(" ").map(Number)]));
+const inView = (page, selector) => page.$eval(selector, (e) => {
+  const box = e.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+});
+const centre = (page, cell) => page.$eval(`#board [data-cell="${cell}"]`, (e) => {
+  const box = e.getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2];
+});
+
+// A finger's swipe through the centres of ``cells``, several touch moves between two tiles.
+async function swipe(page, client, cells, before_end) {
+  const points = [];
+  for (const cell of cells) points.push(await centre(page, cell));
+  const touch = (type, x, y) => client.send("Input.dispatchTouchEvent", {
+    type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
+  await touch("touchStart", points[0][0], points[0][1]);
+  for (let k = 1; k < points.length; k += 1) {
+    const [x0, y0] = points[k - 1], [x1, y1] = points[k];
+    for (let s = 1; s <= 4; s += 1) {
+      await touch("touchMove", x0 + (x1 - x0) * s / 4, y0 + (y1 - y0) * s / 4);
+    }
+  }
+  if (before_end) await before_end();
+  await touch("touchEnd", 0, 0);
+}
+
+try {
+  // --- on a phone, with a finger --------------------------------------------------------------
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+    reducedMotion: "no-preference" });
+  const page = await phone.newPage();
+  watch(page);
+  await page.goto(config.url);
+  await page.waitForSelector("#board[data-app=ready]");
+  const p = {};
+  p.title = await page.title();
+  p.csp = (await (await page.request.get(config.url)).headers())["content-security-policy"] || "";
+  await page.tap("#letters");
+  await page.keyboard.type(config.letters.slice(0, 6), { delay: 20 });
+  p.filled_after_six = await page.$$eval("#board .tile:not(.empty)", (els) => els.length);
+  p.cursor_after_six = await page.$$eval("#board .tile.cursor", (els) => els.map((e) => Number(e.dataset.cell)));
+  await page.keyboard.type(config.letters.slice(6), { delay: 20 });
+  p.letters_on_tiles = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent).join(""));
+  await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
+  await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
+  p.bonus_class = await page.getAttribute(`#board [data-cell="${config.bonus_tile}"]`, "class");
+  p.bonus_label = await page.getAttribute(`#board [data-cell="${config.bonus_tile}"]`, "aria-label");
+  await page.screenshot({ path: shot("app-phone-entry.png") });
+  await page.tap("#solve");
+  await page.waitForSelector("#words tbody tr");
+  p.count = Number(await page.textContent("#count"));
+  p.total = Number(await page.textContent("#total"));
+  p.listed = await page.$$eval("#words tbody .word", (els) => els.map((e) => e.textContent));
+  p.recent = await page.evaluate(() => JSON.parse(localStorage.getItem("elzzur-recent-boards")));
+  // filter by letters, then back
+  await page.fill("#contains", config.contains);
+  p.contains = await page.$$eval("#words tbody .word", (els) => els.map((e) => e.textContent));
+  await page.fill("#contains", "");
+  // a word far down the list: its path plays on the board, which is in view
+  const far = page.locator("#words tbody .word").nth(config.phone_word);
+  await far.scrollIntoViewIfNeeded();
+  p.scrolled = await page.evaluate(() => window.scrollY);
+  p.word = await far.textContent();
+  await far.tap();
+  await page.waitForSelector("#board[data-state=shown]");
+  p.lit = await lit(page);
+  p.arrows = await page.locator("#arrows line").count();
+  p.board_in_view = await inView(page, "#board");
+  p.wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  await page.screenshot({ path: shot("app-phone-solve.png") });
+  // a tile filters the list
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
+  p.tile_filtered = await page.$$eval("#words tbody .word", (els) => els.map((e) => e.textContent));
+  await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
+
+  // a round: real touch swipes
+  await page.tap("#tab-play");
+  await page.selectOption("#round-time", "30");
+  await page.tap("#start");
+  await page.waitForSelector("#board[data-round=running]");
+  p.clock_start = await page.textContent("#clock");
+  const client = await phone.newCDPSession(page);
+  p.trail_mid_swipe = null;
+  for (let k = 0; k < config.swipes.length; k += 1) {
+    await swipe(page, client, config.swipes[k], k === 0 ? async () => {
+      p.trail_mid_swipe = await lit(page);
+      p.current_mid_swipe = await page.textContent("#current");
+      await page.screenshot({ path: shot("app-phone-swipe.png") });
+    } : null);
+    await page.waitForSelector(`#board[data-entered="${k + 1}"]`);
+  }
+  p.answers = await page.$$eval("#answers li", (els) =>
+    els.map((e) => [e.querySelector(".word-text").textContent, e.querySelector(".verdict").textContent]).reverse());
+  p.round_score = await page.textContent("#round-score");
+  p.clock_later = await page.textContent("#clock");
+  await page.tap("#start");  // End round
+  await page.waitForSelector("#board[data-round=over]");
+  p.review_summary = await page.textContent("#review-summary");
+  p.review = await page.$$eval("#review-words tbody tr", (els) =>
+    els.map((e) => [e.dataset.word, e.querySelector(".verdict").textContent]));
+  const missed = page.locator("#review-words tbody tr.missed .word").first();
+  await missed.scrollIntoViewIfNeeded();
+  p.missed_word = await missed.textContent();
+  await missed.tap();
+  await page.waitForSelector("#board[data-state=shown]");
+  p.missed_lit = await lit(page);
+  p.missed_board_in_view = await inView(page, "#board");
+  await page.screenshot({ path: shot("app-phone-review.png") });
+  report.phone = p;
+  await phone.close();
+
+  // --- on a desktop, with a mouse -------------------------------------------------------------
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const dpage = await desk.newPage();
+  watch(dpage);
+  await dpage.goto(config.url);
+  await dpage.waitForSelector("#board[data-app=ready]");
+  const d = {};
+  d.recent_kept = await dpage.evaluate(() => (JSON.parse(localStorage.getItem("elzzur-recent-boards")) || []).length);
+  await dpage.click("#random");
+  await dpage.waitForSelector("#words tbody tr");
+  d.random_letters = await dpage.inputValue("#letters");
+  d.count = Number(await dpage.textContent("#count"));
+  await dpage.click("#words th button[data-sort=length]");
+  d.by_length = await dpage.$$eval("#words tbody .word", (els) => els.map((e) => e.textContent.length));
+  await dpage.locator("#words tbody .word").first().click();
+  await dpage.waitForSelector("#board[data-state=shown]");
+  d.lit = await lit(dpage);
+  d.word = await dpage.getAttribute("#board", "data-word");
+  d.board_beside_list = await dpage.evaluate(() =>
+    document.getElementById("side").getBoundingClientRect().left >=
+    document.getElementById("board-box").getBoundingClientRect().right);
+  await dpage.screenshot({ path: shot("app-desktop-solve.png") });
+  // a round with one mouse drag along the first word's path
+  const path = d.lit.map(([cell, steps]) => [steps[0], cell]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+  await dpage.click("#tab-play");
+  await dpage.click("#start");
+  await dpage.waitForSelector("#board[data-round=running]");
+  const first = await centre(dpage, path[0]);
+  await dpage.mouse.move(first[0], first[1]);
+  await dpage.mouse.down();
+  for (const cell of path.slice(1)) {
+    const [x, y] = await centre(dpage, cell);
+    await dpage.mouse.move(x, y, { steps: 5 });
+  }
+  await dpage.mouse.up();
+  await dpage.waitForSelector("#board[data-entered='1']");
+  d.drag_answer = await dpage.$$eval("#answers li", (els) =>
+    els.map((e) => [e.querySelector(".word-text").textContent, e.querySelector(".verdict").textContent]));
+  // a word typed on the keyboard
+  await dpage.fill("#typed", "zzzz");
+  await dpage.press("#typed", "Enter");
+  d.typed_answer = await dpage.$$eval("#answers li", (els) =>
+    [els.length, els[0].querySelector(".verdict").textContent]);
+  await dpage.click("#start");
+  await dpage.waitForSelector("#board[data-round=over]");
+  d.review_first = await dpage.$$eval("#review-words tbody tr", (els) =>
+    els.slice(0, 2).map((e) => [e.dataset.word, e.querySelector(".verdict").textContent]));
+  await dpage.screenshot({ path: shot("app-desktop-review.png") });
+  // the check tab: two players' lists
+  await dpage.click("#tab-check");
+  await dpage.fill("#list-1", d.word.toLowerCase() + "\nqqqq");
+  await dpage.fill("#list-2", d.word.toLowerCase());
+  await dpage.click("#check-button");
+  await dpage.waitForSelector("#check-result h2");
+  d.check = await dpage.$$eval("#check-result h2", (els) => els.map((e) => e.textContent));
+  report.desktop = d;
+  await desk.close();
+} catch (e) {
+  report.error = String(e && e.stack ? e.stack : e);
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(report) + "\n");
+process.exit(report.error ? 1 : 0);

@@ -1,0 +1,295 @@
+"""Equity (issue 20): leave values, unseen tiles, exchanges, the end-game rule, the exact ranking
+with its shortcut, self-play, and `elzzur scrabble --rank/--unseen` on the command line."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from elzzur.lexicon.dictionary import Dictionary
+from elzzur.lexicon.languages import get_language
+from elzzur.scrabble import best_moves, load_layout, load_tile_set, parse_position, parse_rack
+from elzzur.scrabble.equity import Evaluator, candidate_key, exchanges, ranked, sub_racks
+from elzzur.scrabble.leaves import (LeaveValues, features, load_leaves, parse_leave, read_leaves,
+                                    write_leaves)
+from elzzur.scrabble.movegen import generate_moves
+from elzzur.scrabble.moves import show_leave
+from elzzur.scrabble.selfplay import new_bag, play_game
+from elzzur.scrabble.unseen import unseen_tiles
+from elzzur.errors import ElzzurError
+
+WORDS = """AA AB AD AE AG AH AI AL AM AN AR AS AT AW AX AY BA BE BI BO BY DA DE DO ED EF EH EL
+EM EN ER ES ET EX FA FE GO HA HE HI HM HO ID IF IN IS IT JO KA KI LA LI LO MA ME MI MO MU MY NA
+NE NO NU OD OE OF OH OI OM ON OP OR OS OW OX OY PA PE PI PO QI RE SH SI SO TA TI TO UH UM UN UP
+US UT WE WO XI XU YA YE YO ZA CAT CATS DOG DOGS RAT RATS TEA TEAS EAT EATS ATE SEA SET TEN NET
+REST STAR RATE TEAR TARE NEAR EARN SANE LANE LEAN ZEAL QUIT QUIET QUITE TOE TOES NOTE STONE
+ONSET TONE TONES RAIN REIN RINSE RISEN SIREN INERT INTER NITER TRAIN STAIN SATIN SAINT RETAIN
+RETAINS RETINAS STAINER ANESTRI NASTIER RATINES URN RUN RUNS NUT NUTS TUNA TUNE TUNES QUA
+""".split()
+
+EN = load_tile_set("en")
+LAYOUT = load_layout("standard")
+
+
+@pytest.fixture(scope="module")
+def graph():
+    return Dictionary.from_words(WORDS, get_language("en")).graph
+
+
+def leaves_for_tests() -> LeaveValues:
+    """Leave values with a real spread (blank and S good, Q and duplicates bad)."""
+    return LeaveValues({"S": 8.0, "ERS": 12.0}, {"has:?": 25.0, "has:S": 7.5, "has:Q": -7.0,
+                                               "dup:U": -6.0, "dup:I": -4.0, "size:1": 1.0,
+                                               "balance": -1.0, "has:E": 2.0, "has:V": -3.0})
+
+
+def random_position(graph, seed: int, plies: int):
+    """A board after some greedy plies, and a rack drawn from what is left."""
+    rng = random.Random(seed)
+    bag = new_bag(EN)
+    rng.shuffle(bag)
+    board = [[None] * 15 for _ in range(15)]
+    for _ in range(plies):
+        rack_tiles = [bag.pop() for _ in range(7)]
+        rack, blanks = parse_rack("".join(rack_tiles), EN)
+        moves = generate_moves(board, rack, blanks, graph, EN, LAYOUT, top=1)
+        if moves:
+            for r, c, tile, blank in moves[0].placed:
+                board[r][c] = (tile, blank)
+                rack_tiles.remove("?" if blank else tile)
+        bag.extend(rack_tiles)
+        rng.shuffle(bag)
+    rack_tiles = [bag.pop() for _ in range(min(7, len(bag)))]
+    rack, blanks = parse_rack("".join(rack_tiles), EN, board)
+    return board, rack, blanks
+
+
+def test_sub_racks_are_every_sub_multiset_once():
+    rack, blanks = {"A": 2, "B": 1, "C": 3}, 1
+    subs = sub_racks(rack, blanks)
+    assert len(subs) == 3 * 2 * 4 * 2
+    keys = {show_leave(kept, b) for kept, b in subs}
+    assert len(keys) == len(subs) and "" in keys and "AABCCC?" in keys
+
+
+def test_parse_leave_reads_what_show_leave_writes():
+    rng = random.Random(3)
+    tiles = ["A", "E", "S", "Q", "CH", "LL"]
+    for _ in range(200):
+        counts = {t: rng.randrange(3) for t in tiles}
+        counts = {t: n for t, n in counts.items() if n}
+        blanks = rng.randrange(3)
+        assert parse_leave(show_leave(counts, blanks)) == (counts, blanks)
+
+
+def test_features_say_what_the_docstring_says():
+    f = features({"Q": 1, "I": 2}, 0)
+    assert f["has:Q"] == 1 and f["dup:I"] == 1 and f["size:3"] == 1 and f["qnou"] == 1
+    assert "qnou" not in features({"Q": 1}, 1)  # a blank can be the U
+    assert features({"B": 1, "C": 1}, 0)["novowel"] == 1
+    assert features({"É": 1, "İ": 1}, 0)["noconsonant"] == 1  # accented vowels are vowels
+    assert features({}, 0) == {}
+
+
+def test_leave_values_table_then_model(tmp_path):
+    values = leaves_for_tests()
+    assert values.value("") == 0.0
+    assert values.value("S") == 8.0  # the table
+    assert values.value("?") == 25.0 + 1.0  # has:? + size:1 (no letters: balance 0)
+    path = tmp_path / "x.txt"
+    write_leaves(str(path), {"S": 8.0, "EQ": -9.5}, {"has:?": 25.0}, "a header\nof two lines")
+    again = read_leaves(str(path))
+    assert again.table == {"": 0.0, "S": 8.0, "EQ": -9.5} and again.weights == {"has:?": 25.0}
+    assert path.read_text().startswith("# a header\n# of two lines\n@has:? 25.00\n")
+    path.write_text("S 8\nEQ minus\n")
+    with pytest.raises(ElzzurError, match=r"line 2: expected 'LEAVE VALUE'"):
+        read_leaves(str(path))
+
+
+def test_unseen_counts_bag_minus_board_minus_rack(graph):
+    for seed in range(5):
+        board, rack, blanks = random_position(graph, seed, 6)
+        unseen = unseen_tiles(board, rack, blanks, EN)
+        on_board = sum(square is not None for row in board for square in row)
+        assert unseen.total == 100 - on_board - sum(rack.values()) - blanks
+        assert unseen.total == sum(unseen.counts.values()) + unseen.blanks
+        assert unseen.bag == max(0, unseen.total - 7)
+        assert unseen.can_exchange == (unseen.bag >= 7) and unseen.end_game == (unseen.bag == 0)
+        assert len(unseen.text) == unseen.total
+
+
+@pytest.mark.parametrize("use", ["c", "python"])
+def test_equity_ranking_is_exact_with_its_shortcut(graph, use, monkeypatch):
+    """``ranked`` with ``top`` (which asks for the best-scoring moves first, a few here so that
+    it must often ask again for more) gives exactly the first ``top`` of the full ranking, with
+    each candidate's equity its score plus its leave's value (the reference: every move, valued
+    one by one)."""
+    from elzzur.scrabble import equity
+
+    monkeypatch.setattr(equity, "FIRST_ASK", 4)
+    monkeypatch.setattr(equity, "WIDEN", 3)
+    values = leaves_for_tests()
+    asked = []
+    for seed in range(12):
+        board, rack, blanks = random_position(graph, seed, 1 + seed % 7)
+        evaluate = Evaluator(values, unseen_tiles(board, rack, blanks, EN), EN)
+
+        def generate(n):
+            return generate_moves(board, rack, blanks, graph, EN, LAYOUT, top=n, use=use)
+
+        everything = ranked(generate, rack, blanks, evaluate, None)
+        reference = generate_moves(board, rack, blanks, graph, EN, LAYOUT, use=use)
+        for move in reference:
+            move.equity = round(move.score + values.value(move.leave), 1)
+        reference += exchanges(rack, blanks, evaluate)
+        reference.sort(key=candidate_key)
+        assert [(c.kind, c.coordinate, c.word, c.equity) for c in everything] == \
+            [(c.kind, c.coordinate, c.word, c.equity) for c in reference]
+        for top in (1, 3, 10):
+            calls = []
+
+            def counted(n):
+                calls.append(n)
+                return generate(n)
+
+            assert [(c.coordinate, c.word, c.equity) for c in
+                    ranked(counted, rack, blanks, evaluate, top)] == \
+                [(c.coordinate, c.word, c.equity) for c in everything[:top]]
+            asked.append(len(calls))
+    assert 1 in asked and max(asked) >= 2  # both ways: enough at once, and asked again
+
+
+def test_the_shortcut_is_exact_where_many_moves_lie_beyond_it(graph, monkeypatch):
+    """A rack whose moves are many and close in score, with leave values far apart: the top by
+    equity must come from beyond the first few by score, and still be right."""
+    from elzzur.scrabble import equity
+
+    monkeypatch.setattr(equity, "FIRST_ASK", 2)
+    monkeypatch.setattr(equity, "WIDEN", 2)
+    values = LeaveValues({}, {"has:?": 60.0, "dup:?": 60.0})
+    board, _, _ = random_position(graph, 1, 5)
+    rack, blanks = parse_rack("AEST??", EN, board)
+    evaluate = Evaluator(values, unseen_tiles(board, rack, blanks, EN), EN)
+    generate = lambda n: generate_moves(board, rack, blanks, graph, EN, LAYOUT, top=n)
+    everything = ranked(generate, rack, blanks, evaluate, None)
+    assert [(c.coordinate, c.word) for c in ranked(generate, rack, blanks, evaluate, 5)] == \
+        [(c.coordinate, c.word) for c in everything[:5]]
+
+
+def test_exchanges_only_with_a_rack_s_worth_in_the_bag(graph):
+    board = [[None] * 15 for _ in range(15)]
+    rack, blanks = parse_rack("QUVVWW?", EN)
+    evaluate = Evaluator(leaves_for_tests(), unseen_tiles(board, rack, blanks, EN), EN)
+    xs = exchanges(rack, blanks, evaluate)
+    assert len(xs) == len(sub_racks(rack, blanks)) - 1
+    keep_blank = next(x for x in xs if x.leave == "?")
+    assert keep_blank.tiles == "QUVVWW" and keep_blank.equity == 26.0
+    # the first candidate by equity is that exchange: no word of WORDS uses these tiles well
+    first = ranked(lambda n: generate_moves(board, rack, blanks, graph, EN, LAYOUT, top=n),
+                   rack, blanks, evaluate, 1)[0]
+    assert first.kind == "exchange" and first.leave == "?"
+    # a bag of 6 (13 unseen: 7 on the opponent's rack): no exchange; with no move, a pass
+    from elzzur.scrabble.unseen import Unseen
+
+    late = Evaluator(leaves_for_tests(), Unseen({"E": 13}, 0, 13, 6, False, False, 7), EN)
+    assert exchanges(rack, blanks, late) == []
+    only = ranked(lambda n: [], rack, blanks, late, 10)
+    assert [(c.kind, c.leave, c.equity) for c in only] == [("pass", "QUVVWW?", late("QUVVWW?"))]
+
+
+def test_the_end_game_rule(graph):
+    """With the bag empty, going out is worth twice the opponent's tiles, and keeping tiles
+    costs twice theirs."""
+    board = parse_position("\n".join(["." * 15] * 7 + ["....CAT........"] + ["." * 15] * 7),
+                           EN, 15)
+    rack, blanks = parse_rack("S", EN, board)
+    end = unseen_tiles(board, rack, blanks, EN)._fields()
+    # pretend the rest of the bag is on the board: an unseen of three tiles
+    from elzzur.scrabble.unseen import Unseen
+
+    unseen = Unseen({"Z": 1, "E": 1, "D": 1}, 0, 3, 0, False, True, 7)
+    evaluate = Evaluator(leaves_for_tests(), unseen, EN)
+    assert evaluate("") == 2 * (10 + 1 + 2)
+    assert evaluate("QE") == -2 * 11
+    moves = ranked(lambda n: generate_moves(board, rack, blanks, graph, EN, LAYOUT, top=n),
+                   rack, blanks, evaluate, None)
+    assert all(m.equity == m.score + 26 for m in moves)  # every S move goes out
+    assert end[3] > 7  # (the real position has a full bag)
+
+
+def test_best_moves_ranks_by_equity_or_by_score(graph):
+    text = "\n".join(["." * 15] * 7 + ["....ZEBRA......", "......X........"] + ["." * 15] * 6)
+    by_score = best_moves(text, "QUI?ES", "en", graph, rank="score")
+    plain = generate_moves(parse_position(text, EN), *parse_rack("QUI?ES", EN), graph, EN, LAYOUT)
+    assert [(m.coordinate, m.word, m.score) for m in by_score] == \
+        [(m.coordinate, m.word, m.score) for m in plain]
+    by_equity = best_moves(text, "QUI?ES", "en", graph, top=5)
+    assert all(a.equity >= b.equity for a, b in zip(by_equity, by_equity[1:]))
+    assert all(m.equity is not None for m in by_score)
+    with pytest.raises(ValueError, match="rank must be"):
+        best_moves(text, "QUI?ES", "en", graph, rank="best")
+
+
+def test_self_play_is_reproducible_and_adds_up(graph):
+    values = leaves_for_tests()
+    one = play_game(graph, EN, LAYOUT, (values, None), 5)
+    two = play_game(graph, EN, LAYOUT, (values, None), 5)
+    assert one.scores == two.scores and [repr(t) for t in one.turns] == [repr(t) for t in two.turns]
+    played = [sum(t.score for t in one.turns if t.player == p) for p in (0, 1)]
+    # the end adjustments move points between the players (going out) or take them off both
+    assert one.scores[0] + one.scores[1] <= played[0] + played[1]
+    assert len(one.turns) >= 2
+
+
+def test_every_shipped_edition_has_leave_values_that_make_sense():
+    from elzzur.scrabble.tiles import available_tile_sets
+
+    for code in available_tile_sets():
+        tiles = load_tile_set(code)
+        values = load_leaves(tiles, code)
+        assert values.name, f"{code}: no leave file"
+        # a blank is worth keeping in every language; two of a vowel are worse than one
+        assert values.value("?") > 1, code
+        vowel = next(t for t in ("E", "A") if t in tiles.values)
+        assert values.value(vowel * 3) < values.value(vowel), code
+
+
+def test_cli_shows_score_and_equity_and_the_unseen_tiles(cli, tmp_path):
+    (tmp_path / "words.txt").write_text("\n".join(WORDS) + "\n", encoding="utf-8")
+    lines = ["." * 15] * 7 + ["....ZEBRA......", "......X........"] + ["." * 15] * 6
+    (tmp_path / "position.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = ("scrabble", "-b", "position.txt", "-r", "QUITE?S", "-d", "words.txt")
+    out = cli(*args, "--top", "3", "--unseen").out.splitlines()
+    assert out[0].startswith("unseen: 87 tiles (80 in the bag): AAAAAAAABC") and out[1] == ""
+    equities = [float(line.split()[3]) for line in out[2:5]]
+    assert equities == sorted(equities, reverse=True)
+    scores = [int(line.split()[2]) for line in cli(*args, "--rank", "score").out.splitlines()]
+    assert scores == sorted(scores, reverse=True)
+    listed = json.loads(cli(*args, "--top", "2", "--format", "json", "--unseen").out)
+    assert listed["unseen"] == {"tiles": out[0].split(": ")[-1], "count": 87, "bag": 80}
+    assert {"coordinate", "word", "score", "equity", "leave", "kind"} == set(listed["moves"][0])
+    cli(*args, "--rank", "best").error(2, "--rank")
+
+
+def test_benchmark_and_trainer_smoke(tmp_path):
+    """CI's smoke run of the equity benchmark (a few games) and of the leave trainer (a few
+    games, into tmp_path): they run, and what they write reads back."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    bench = subprocess.run([sys.executable, str(root / "benchmarks" / "scrabble_equity.py"),
+                            "--quick"], capture_output=True, text=True, timeout=600)
+    assert bench.returncode == 0, bench.stderr
+    row = bench.stdout.strip().splitlines()[-1]
+    assert row.startswith("| en | 4 | ") and "±" in row
+    train = subprocess.run([sys.executable, str(root / "tools" / "train_leaves.py"), "--only",
+                            "en", "--games", "3", "--out", str(tmp_path)],
+                           capture_output=True, text=True, timeout=600)
+    assert train.returncode == 0, train.stderr
+    values = read_leaves(str(tmp_path / "en.txt"))
+    assert values.weights and (tmp_path / "en.txt").read_text().startswith(
+        "# Leave values of the English edition (en), learned by self-play")

@@ -1,0 +1,453 @@
+"""elzzur serve's web app: the JSON API called in process through WSGI (the same answers as the
+command line, every bad request a JSON 4xx, a fuzzed API that never fails), the embedded server
+and a production server (gunicorn) run for real, and the page used in Chromium as a person
+would, on a phone with touch swipes and on a desktop with a mouse."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import REPO
+
+try:  # (imported here: importing it sets LD_LIBRARY_PATH, which a test may not change)
+    import cv2
+except ImportError:  # the image extra is not installed
+    cv2 = None
+from elzzur.web import api
+from elzzur.web.app import MAX_BODY, application
+
+BOARD = "STARELINPORGAMES"
+
+
+def call(method: str, path: str, body=None, raw: bytes | None = None,
+         content_type: str | None = "application/json", length: str | None = None):
+    """One request to the WSGI application in process: (status, headers, JSON or text)."""
+    data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "test",
+               "SERVER_PORT": "80", "wsgi.input": io.BytesIO(data), "wsgi.errors": io.StringIO(),
+               "wsgi.url_scheme": "http", "CONTENT_LENGTH": str(len(data)) if length is None else length}
+    if content_type is not None:
+        environ["CONTENT_TYPE"] = content_type
+    seen = {}
+
+    def start_response(status, headers):
+        seen["status"], seen["headers"] = int(status.split()[0]), dict(headers)
+
+    body_bytes = b"".join(application(environ, start_response))
+    assert int(seen["headers"]["Content-Length"]) == len(body_bytes)
+    if seen["headers"]["Content-Type"].startswith("application/json"):
+        return seen["status"], seen["headers"], json.loads(body_bytes)
+    return seen["status"], seen["headers"], body_bytes.decode()
+
+
+# --- the API: the command line's answers -------------------------------------------------------
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_solve_is_the_command_lines_json(cli, monkeypatch, backend):
+    if backend == "python":
+        monkeypatch.setenv("ELZZUR_PURE_PYTHON", "1")
+    board = "S T A R/E Ltl I N/P O R G/A M E Sdw"
+    status, _, answer = call("POST", "/api/solve", {"board": board, "language": "en",
+                                                    "rules": "ruzzle"})
+    assert status == 200
+    run = cli("solve", "-l", "en", "-b", board, "--format", "json")
+    assert run.code == 0
+    tiles = answer.pop("tiles")
+    assert answer == json.loads(run.out)
+    assert [t["label"] for t in tiles] == list(BOARD)
+    assert tiles[5]["bonus"] == "tl" and tiles[5]["badge"] == "TL" and tiles[15]["badge"] == "DW"
+
+
+def test_solve_common_and_rules(cli):
+    status, _, answer = call("POST", "/api/solve", {"board": BOARD, "rules": "boggle",
+                                                    "common": True})
+    assert status == 200
+    run = cli("solve", "-b", BOARD, "--rules", "boggle", "--common", "--format", "json")
+    answer.pop("tiles")
+    assert answer == json.loads(run.out)
+    assert all(len(w["word"]) >= 3 and w["band"] in (1, 2) for w in answer["words"])
+
+
+def test_solve_with_the_users_corrections(data_dir):
+    words = lambda: {w["word"] for w in call("POST", "/api/solve", {"board": "C A T/D O G/S U N"})[2]["words"]}  # noqa: E731
+    assert "CATGOD" not in words()
+    (data_dir / "words").mkdir(parents=True)
+    (data_dir / "words" / "en.txt").write_text("+CATGOD\n", encoding="utf-8")
+    assert "CATGOD" in words()  # the next request sees the correction: keyed by content
+    (data_dir / "words" / "en.txt").write_text("-CAT\n", encoding="utf-8")
+    assert "CATGOD" not in words() and "CAT" not in words()
+
+
+def test_generate_and_check(cli):
+    status, _, board = call("POST", "/api/generate", {"seed": 7, "min_words": 80})
+    assert status == 200 and board["words"] >= 80 and len(board["board"]) == 4
+    run = cli("generate", "--seed", "7", "--min-words", "80", "--format", "json")
+    assert json.loads(run.out)["boards"][0] == {k: board[k] for k in ("board", "words",
+                                                                    "total_score", "longest")}
+    status, _, judged = call("POST", "/api/check", {
+        "board": BOARD, "lists": ["star rats\nxyzzy star", ["STAR", "ALE"]],
+        "names": ["ann", "bob"], "shared": "cancel"})
+    assert status == 200
+    # the same lists through the command line (cli runs in tmp_path)
+    with open("ann.txt", "w") as f:
+        f.write("star rats\nxyzzy star\n")
+    with open("bob.txt", "w") as f:
+        f.write("STAR\nALE\n")
+    run = cli("check", "-b", BOARD, "--shared", "cancel", "ann.txt", "bob.txt", "--format", "json")
+    expected = json.loads(run.out)
+    for player, name in zip(expected["players"], ("ann", "bob")):
+        player["name"] = name
+    expected["comparison"]["only"] = {n: w for n, w in zip(("ann", "bob"), expected["comparison"]["only"].values())}
+    assert judged == expected
+    verdicts = [w["verdict"] for w in judged["players"][0]["words"]]
+    assert verdicts == ["cancelled", "valid", "not on the board", "duplicate"]
+
+
+def test_languages_and_rules():
+    status, _, langs = call("GET", "/api/languages")
+    assert status == 200
+    en = next(l for l in langs["languages"] if l["code"] == "en")
+    assert en["name"] == "English" and en["where"] == "built-in"
+    status, _, rules = call("GET", "/api/rules")
+    boggle = next(r for r in rules["rules"] if r["name"] == "boggle")
+    assert boggle["min_length"] == 3 and boggle["shared_words"] == "cancel"
+    assert {b["code"] for b in rules["bonuses"]} >= {"dl", "tl", "dw", "tw"}
+
+
+def test_the_page():
+    status, headers, text = call("GET", "/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    csp = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in csp and "connect-src 'self'" in csp
+    # the static page's look and path script, not a copy of them
+    from elzzur.views.html import PAGE_CSS, PATH_SCRIPT
+
+    assert PAGE_CSS in text and PATH_SCRIPT in text
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # nothing from elsewhere
+    assert call("HEAD", "/")[2] == ""
+
+
+# --- bad requests: JSON errors, 4xx -------------------------------------------------------------
+
+@pytest.mark.parametrize("method, path, body, status, message", [
+    ("GET", "/nope", None, 404, "no such page"),
+    ("GET", "/api/solve", None, 405, "GET is not allowed"),
+    ("POST", "/api/rules", {}, 405, "POST is not allowed"),
+    ("POST", "/", {}, 405, "POST is not allowed"),
+    ("POST", "/api/solve", {}, 400, "no board"),
+    ("POST", "/api/solve", [], 400, "must be a JSON object"),
+    ("POST", "/api/solve", {"board": BOARD, "langauge": "en"}, 400, "unknown field 'langauge'"),
+    ("POST", "/api/solve", {"board": 7}, 400, "'board' must be a string"),
+    ("POST", "/api/solve", {"board": "A B/C"}, 422, "board"),
+    ("POST", "/api/solve", {"board": "A" * 121}, 400, "too large here"),
+    ("POST", "/api/solve", {"board": "A" * 3000}, 400, "longer than 2,000"),
+    ("POST", "/api/solve", {"board": BOARD, "language": "../../etc/passwd"}, 400, "unknown language"),
+    ("POST", "/api/solve", {"board": BOARD, "language": "/tmp/x.toml"}, 400, "unknown language"),
+    ("POST", "/api/solve", {"board": BOARD, "rules": "/etc/passwd"}, 400, "unknown rules"),
+    ("POST", "/api/solve", {"board": BOARD, "common": "yes"}, 400, "true or false"),
+    ("POST", "/api/solve", {"board": BOARD, "min_length": True}, 400, "whole number"),
+    ("POST", "/api/generate", {"rows": 11}, 400, "from 2 to 10"),
+    ("POST", "/api/generate", {"dice": "../dice"}, 400, "unknown dice"),
+    ("POST", "/api/generate", {"timeout": 60}, 400, "at most 5"),
+    ("POST", "/api/generate", {"timeout": float("nan")}, 400, "'timeout'"),
+    ("POST", "/api/generate", {"min_words": 5, "max_words": 2}, 400, "more than max_words"),
+    ("POST", "/api/generate", {"min_words": 100000, "timeout": 0.2}, 422, "no board met"),
+    ("POST", "/api/check", {"board": BOARD}, 400, "'lists'"),
+    ("POST", "/api/check", {"board": BOARD, "lists": [["a"]] * 9}, 400, "at most 8"),
+    ("POST", "/api/check", {"board": BOARD, "lists": [["a"] * 2001]}, 400, "at most 2,000"),
+    ("POST", "/api/check", {"board": BOARD, "lists": [[1]]}, 400, "list of words"),
+    ("POST", "/api/check", {"board": BOARD, "lists": [["a"], ["b"]], "names": ["x", "x"]}, 400,
+     "same name"),
+])
+def test_bad_requests(method, path, body, status, message):
+    got, headers, answer = call(method, path, body)
+    assert got == status, answer
+    assert message in answer["error"]
+    assert headers["Content-Type"].startswith("application/json")
+
+
+def test_bad_bodies():
+    assert call("POST", "/api/solve", raw=b"{", )[0] == 400
+    assert call("POST", "/api/solve", raw=b"\xff\xfe")[2]["error"] == "the request body is not UTF-8"
+    assert call("POST", "/api/solve", raw=b"[" * 60000)[0] == 400  # deep nesting
+    assert call("POST", "/api/solve", {"board": BOARD}, content_type="text/plain")[0] == 415
+    assert call("POST", "/api/solve", {"board": BOARD}, length="")[0] == 411
+    assert call("POST", "/api/solve", {"board": BOARD}, length="-5")[0] == 411
+    assert call("POST", "/api/solve", {"board": BOARD}, length="1000")[0] == 400  # ended early
+    status, _, answer = call("POST", "/api/solve", raw=b" " * (MAX_BODY + 1))
+    assert status == 413 and "too large" in answer["error"]
+
+
+def test_a_bug_is_a_500_with_the_traceback_in_the_log(monkeypatch):
+    monkeypatch.setitem(api.ROUTES, "/api/rules", ("GET", lambda body: 1 / 0))
+    errors = io.StringIO()
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/api/rules", "wsgi.errors": errors,
+               "wsgi.input": io.BytesIO()}
+    seen = {}
+    body = b"".join(application(environ, lambda s, h: seen.update(status=s)))
+    assert seen["status"].startswith("500") and b"ZeroDivisionError" not in body
+    assert "ZeroDivisionError" in errors.getvalue()
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                    max_leaves=12)
+FIELDS = st.sampled_from(sorted(set(api.SOLVE_FIELDS + api.GENERATE_FIELDS + api.CHECK_FIELDS)))
+VALUES = st.one_of(JSON, st.sampled_from(["en", "it", "boggle", "ruzzle", "..", "/etc/passwd",
+                                          BOARD, "C A T/D O G", "Qu Ttl/. A", "classic", "keep"]),
+                   st.integers(-3, 12), st.lists(st.text(max_size=8), max_size=4))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(path=st.sampled_from(sorted(api.ROUTES) + ["/", "/x", "/api/", "/api/solve/.."]),
+       method=st.sampled_from(["GET", "POST", "PUT", "DELETE", "HEAD"]),
+       body=st.one_of(st.dictionaries(FIELDS, VALUES, max_size=6), JSON,
+                      st.binary(max_size=200).map(lambda b: ("raw", b))))
+def test_fuzzed_requests_never_fail(path, method, body):
+    """Whatever is sent, the answer is 200 or a JSON 4xx with an error: never a 500."""
+    if isinstance(body, tuple) and len(body) == 2 and body[0] == "raw":
+        status, headers, answer = call(method, path, raw=body[1])
+    else:
+        if isinstance(body, dict) and "timeout" in body:
+            body["timeout"] = 0.05  # generate's targets: quickly met or refused
+        status, headers, answer = call(method, path, body)
+    assert status == 200 or 400 <= status < 500, answer
+    if status >= 400:
+        assert isinstance(answer, dict) and answer["error"]
+
+
+# --- the servers, for real --------------------------------------------------------------------
+
+def request(url: str, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def elzzur_command() -> list[str]:
+    return [sys.executable, "-m", "elzzur"]
+
+
+def test_elzzur_serve_runs_until_ctrl_c(tmp_path):
+    process = subprocess.Popen(elzzur_command() + ["serve", "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        line = process.stdout.readline()
+        match = re.fullmatch(r"elzzur serves on (http://127\.0\.0\.1:(\d+)/) \(Ctrl-C stops\)\n", line)
+        assert match, line
+        status, answer = request(match[1] + "api/solve", {"board": BOARD})
+        assert status == 200 and answer["stats"]["words"] > 100
+        assert request(match[1] + "api/solve", {"board": "A B/C"})[0] == 422
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and err == ""
+    assert os.listdir(tmp_path) == []  # nothing written where it ran
+
+
+def test_serve_on_the_network_prints_the_url_and_a_qr_code(tmp_path, monkeypatch):
+    from elzzur.web import server
+
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
+    assert server.urls("0.0.0.0", 8080) == ["http://127.0.0.1:8080/", "http://192.168.1.20:8080/"]
+    assert server.urls("::1", 80) == ["http://[::1]:80/"]
+    pytest.importorskip("segno")
+    qr = server.qr_text("http://192.168.1.20:8080/")
+    lines = qr.splitlines()
+    assert len(lines) > 10 and len(set(map(len, lines))) == 1 and set(qr) <= set("█▀▄ \n")
+    # and it reads back: each character two modules, a block lit as on a dark terminal
+    if cv2 is None:
+        pytest.skip("no OpenCV to read the code back (pip install 'elzzur[image]')")
+    import numpy
+
+    halves = {"█": (1, 1), "▀": (1, 0), "▄": (0, 1), " ": (0, 0)}
+    modules = [[halves[c][half] for c in line] for line in lines for half in (0, 1)]
+    image = numpy.kron(numpy.array(modules, dtype=numpy.uint8) * 255, numpy.ones((8, 8), numpy.uint8))
+    assert cv2.QRCodeDetector().detectAndDecode(image)[0] == "http://192.168.1.20:8080/"
+
+
+def test_serve_on_every_interface_prints_both_urls_and_the_code(cli, monkeypatch):
+    """What `elzzur serve --host 0.0.0.0` prints before serving (the serving itself stopped at
+    once, as Ctrl-C would)."""
+    from elzzur.web import server
+
+    def interrupted(self, poll_interval=0.5):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(server.Server, "serve_forever", interrupted)
+    run = cli("serve", "--host", "0.0.0.0", "--port", "0")
+    assert run.code == 130 and run.err == ""
+    lines = run.out.splitlines()
+    port = re.fullmatch(r"elzzur serves on http://127\.0\.0\.1:(\d+)/, http://192\.168\.1\.20:(\d+)/ "
+                        r"\(Ctrl-C stops\)", lines[0])
+    assert port and port[1] == port[2] and int(port[1]) > 0
+    assert lines[-1] == "anyone on this network can use it; for a public server, see docs/web.md"
+    if server.qr_text("x") is None:
+        assert lines[1].startswith(f"open http://192.168.1.20:{port[1]}/ on your phone (pip install")
+    else:
+        assert lines[1] == f"open http://192.168.1.20:{port[1]}/ on your phone, or scan:"
+        assert lines[2:-1] == server.qr_text(f"http://192.168.1.20:{port[1]}/").splitlines()
+
+
+def test_the_web_app_imports_nothing_of_the_command_line():
+    """The web app sits beside the command line (tests/test_architecture.py ranks them alike);
+    neither is part of the other, except that `elzzur serve` starts it."""
+    import ast
+
+    for path in (REPO / "elzzur" / "web").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith(("cli", "..cli")) and \
+                    "cli" not in (node.module or "").split("."), f"{path.name} imports {node.module}"
+
+
+def test_serve_usage_and_a_taken_port(cli):
+    run = cli("serve", "--port", "70000")
+    assert run.code == 2 and "must be from 0 to 65,535" in run.err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        run = cli("serve", "--port", str(taken.getsockname()[1]))
+    assert run.code == 1 and run.err.startswith("elzzur: error: cannot listen on 127.0.0.1:")
+    assert "try --port" in run.err
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_under_gunicorn_with_workers(tmp_path):
+    pytest.importorskip("gunicorn")
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
+         "elzzur.web.app:application"], cwd=tmp_path, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        for _ in range(300):
+            try:
+                status, answer = request(url + "api/rules")
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("gunicorn did not answer")
+        assert status == 200
+        status, answer = request(url + "api/solve", {"board": BOARD})
+        assert status == 200 and answer["words"][0]["word"] == "MOLESTING"
+        status, answer = request(url + "api/solve", {"board": BOARD, "rules": "../x"})
+        assert status == 400
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
+
+
+def test_load_smoke():
+    """A few clients for a moment on the embedded server (the full run: benchmarks/web_load.py):
+    every answer right, none refused."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import web_load
+    finally:
+        sys.path.pop(0)
+    from elzzur.web.server import make_server
+
+    server = make_server("127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        result = web_load.run(f"http://127.0.0.1:{server.server_port}/", clients=4, seconds=1.5,
+                              seed=1)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result["errors"] == [] and result["requests"] > 4
+
+
+# --- the page, as a person uses it ---------------------------------------------------------------
+
+def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
+    from test_html import SCREENSHOTS, CHROMIUM, browser_report, browser_tools
+    from elzzur.web.server import make_server
+
+    node = browser_tools()
+    solved = api.solve({"board": "S T A R/E Ltl I N/P O R G/A M E S"})
+    words = {w["word"]: [r * 4 + c for r, c in w["path"]] for w in solved["words"]}
+    swipes = [words["STAR"], [0, 4, 8], words["STAR"], words["MOLESTING"]]
+    assert "SEP" not in words  # (the second swipe spells no word)
+    server = make_server("127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        config = {"url": f"http://127.0.0.1:{server.server_port}/", "chromium": str(CHROMIUM),
+                  "letters": BOARD, "bonus_tile": 5, "contains": "ING", "phone_word": 30,
+                  "swipes": swipes, "shots": str(SCREENSHOTS)}
+        report = browser_report(node, "check_app.mjs", config, tmp_path)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert report["requests_elsewhere"] == [] and report["console_errors"] == []
+    assert report["page_errors"] == []
+    phone = report["phone"]
+    assert "default-src 'none'" in phone["csp"]
+    # typing fills the tiles in order, the next one outlined; two taps: a triple letter
+    assert phone["filled_after_six"] == 6 and phone["cursor_after_six"] == [6]
+    assert phone["letters_on_tiles"] == BOARD
+    assert "tl" in phone["bonus_class"].split() and ", TL" in phone["bonus_label"]
+    # solving lists the server's words (the command line's), best first
+    assert phone["listed"] == [w["word"] for w in solved["words"]]
+    assert phone["count"] == solved["stats"]["words"] and phone["total"] == solved["stats"]["total_score"]
+    assert phone["recent"][0]["board"] == "S T A R/E Ltl I N/P O R G/A M E S"
+    assert phone["contains"] and all("ING" in w for w in phone["contains"])
+    # a word tapped far down the list plays on the board, which stays in view
+    assert phone["scrolled"] > 0 and phone["board_in_view"] and not phone["wide"]
+    order = sorted((s, c) for c, steps in phone["lit"] for s in steps)
+    assert [c for _, c in order] == words[phone["word"]] and phone["arrows"] == len(order) - 1
+    assert phone["tile_filtered"] == [w for w in phone["listed"] if 5 in words[w]]
+    # the round: the trail lit during the swipe, the live verdicts, the referee's review
+    assert sorted(c for c, _ in phone["trail_mid_swipe"]) == sorted(words["STAR"])
+    assert phone["current_mid_swipe"] == "STAR"
+    assert phone["answers"] == [["STAR", "+4"], ["SEP", "not a word"], ["STAR", "duplicate"],
+                                ["MOLESTING", f"+{solved['words'][0]['score']}"]]
+    assert phone["clock_start"] == "0:30"
+    review = dict(phone["review"][:4])
+    assert phone["review"][:4] == [["STAR", "valid"], ["SEP", "not a word"],
+                                   ["STAR", "duplicate"], ["MOLESTING", "valid"]]
+    missed = [w for w, v in phone["review"] if v == "missed"]
+    assert "STAR" not in missed and "MOLESTING" not in missed
+    assert len(missed) == len(words) - 2 and review
+    assert phone["missed_word"] == missed[0] and phone["missed_board_in_view"]
+    order = sorted((s, c) for c, steps in phone["missed_lit"] for s in steps)
+    assert [c for _, c in order] == words[phone["missed_word"]]
+    # the desktop: a random board, sorted by length, a mouse drag, a typed word, the check tab
+    desk = report["desktop"]
+    assert len(desk["random_letters"]) == 16 and desk["count"] > 0
+    assert desk["by_length"] == sorted(desk["by_length"], reverse=True)
+    assert desk["board_beside_list"]
+    assert desk["drag_answer"][0][0] == desk["word"] and desk["drag_answer"][0][1].startswith("+")
+    assert desk["typed_answer"] == [2, "not found"]  # the referee's reason comes in the review
+    assert desk["review_first"] == [[desk["word"], "valid"], ["ZZZZ", "not on the board"]]
+    assert desk["check"][0].startswith("player 1: 1 word, ") and desk["check"][1].startswith("player 2: 1 word, ")
