@@ -220,11 +220,13 @@ def shown_rows(rows, args: Args, language) -> list:
     return shown
 
 def written_by_core(board, language, dictionary, args: Args, rules, shortest: int) -> str | None:
-    """The output of the plain case (sorted by score, no --common, --show or --reverse) with
-    the word list written by the C core (elzzur.grid.solver.render_words), the same text as
-    render() writes from the rows: in a batch, writing the rows in Python cost more than
-    finding them. None where the core does not write it."""
+    """The output of the plain case (sorted by score; no --common, --show, --reverse or --plan;
+    not the terminal's layout) with the word list written by the C core
+    (elzzur.grid.solver.render_words), the same text as render() writes from the rows: in a
+    batch, writing the rows in Python cost more than finding them. None where the core does
+    not write it."""
     if (args.common or args.sort != "score" or args.reverse or args.show or args.show_top
+            or getattr(args, "plan", None) or getattr(args, "terminal", None)
             or args.format not in ("text", "csv", "json", "jsonl")
             or args.top is not None and args.top < 1):
         return None
