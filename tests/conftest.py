@@ -161,3 +161,40 @@ def environment_left_as_found():
     after = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
     assert after == before, {k: (before.get(k), after.get(k)) for k in set(before) | set(after)
                              if before.get(k) != after.get(k)}
+
+
+@pytest.fixture(scope="session")
+def x_display():
+    """One X display for every window test of this test process: the session's own DISPLAY,
+    or a private Xvfb that lives until the process's tests end. One, not one per module: Tk
+    keeps its connection to a display after its windows are gone, and when a module's own
+    Xvfb was stopped, the next Tk window ended the whole process (Xlib's fatal error), which
+    took the xdist worker, and the run, with it."""
+    import shutil
+    import time
+
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
+        needs_system("the window tests need Xvfb and xdotool: apt-get install -y xvfb xdotool "
+                     "imagemagick")
+    number = next((n for n in range(90, 200) if not os.path.exists(f"/tmp/.X{n}-lock")
+                   and not os.path.exists(f"/tmp/.X11-unix/X{n}")), None)
+    if number is None:
+        pytest.fail("no free X display number between :90 and :199")
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            pytest.fail(f"Xvfb :{number} did not start")
+        time.sleep(0.05)
+    os.environ["DISPLAY"] = f":{number}"
+    try:
+        yield f":{number}"
+    finally:
+        del os.environ["DISPLAY"]
+        server.terminate()
+        server.wait(10)

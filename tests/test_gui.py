@@ -8,6 +8,7 @@ The screenshot docs/gui.md shows is taken here (``docs/screenshots/gui.png``).
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -29,38 +30,10 @@ INSTALL = "apt-get install -y xvfb xdotool imagemagick"
 WAIT = 60.0  # seconds before a wait gives up (a failure, not a timing check)
 
 
-def _free_display() -> int:
-    for number in range(90, 200):
-        if not os.path.exists(f"/tmp/.X{number}-lock") and \
-                not os.path.exists(f"/tmp/.X11-unix/X{number}"):
-            return number
-    pytest.fail("no free X display number between :90 and :199")
-
-
 @pytest.fixture(scope="module", autouse=True)
-def display():
-    """An X display for the module: the session's, or a private Xvfb that is killed after."""
-    if os.environ.get("DISPLAY"):
-        yield os.environ["DISPLAY"]
-        return
-    if shutil.which("Xvfb") is None:
-        needs_system(f"the GUI tests need Xvfb: {INSTALL}")
-    number = _free_display()
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + WAIT
-    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
-        if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            pytest.fail(f"Xvfb :{number} did not start")
-        time.sleep(0.05)
-    os.environ["DISPLAY"] = f":{number}"
-    try:
-        yield f":{number}"
-    finally:
-        del os.environ["DISPLAY"]
-        server.terminate()
-        server.wait(10)
+def display(x_display):
+    """The X display of the test process (conftest.x_display)."""
+    return x_display
 
 
 @pytest.fixture
@@ -476,3 +449,48 @@ def test_the_command_opens_a_window(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "elzzur", "gui", "-l", "xx"], env=env,
                          capture_output=True, text=True, timeout=WAIT)
     assert bad.returncode == 2 and "unknown language" in bad.stderr
+
+
+try:  # imported with the module: importing cv2 sets LD_LIBRARY_PATH, and a test must leave
+    import cv2  # the environment as it found it (conftest)
+except ImportError:  # no image extra: the two tests below are skipped, saying why
+    cv2 = None
+
+
+# --- Load… reads a picture too (issue 19): here, on this module's display, not in a module of
+# their own: a second module's Tk in a test process that already had one on a display now gone
+# ends the process (an Xlib error), which took the test worker with it.
+
+def image_corpus():
+    """benchmarks/image_corpus.py, which draws the screenshots."""
+    import importlib
+
+    if str(REPO / "benchmarks") not in sys.path:
+        sys.path.insert(0, str(REPO / "benchmarks"))
+    return importlib.import_module("image_corpus")
+
+
+def test_the_window_loads_a_screenshot(gui, tmp_path):
+    if cv2 is None:
+        pytest.skip("reading a picture needs the image extra: pip install '.[image]'")
+    screenshot = image_corpus().screenshot
+    sample = screenshot(random.Random(4), "wordhunt", "en", size=4, font_path="pillow:default",
+                        phone=(1080, 1920))
+    path = str(tmp_path / "shot.png")
+    cv2.imwrite(path, sample.image)
+    gui.rules.set("wordhunt")
+    gui.load_path(path)
+    truth = parse_board("\n".join(" ".join(row) for row in sample.truth), get_language("en"))
+    assert gui.board() == truth
+    status = gui.status.get()
+    assert status == f"loaded {path}" or status.startswith(f"read {path}; check ")
+
+
+def test_the_window_names_what_it_could_not_read(gui, tmp_path):
+    if cv2 is None:
+        pytest.skip("reading a picture needs the image extra: pip install '.[image]'")
+    path = str(tmp_path / "blank.png")
+    cv2.imwrite(path, 240 + 0 * cv2.imread(str(REPO / "docs" / "screenshots" / "page.png")))
+    gui.load_path(path)
+    assert gui.status.get() == ("no board found in the picture: no lattice of 3x3 to 6x6 square "
+                                "tiles")

@@ -3,7 +3,6 @@ through the X server (xdotool) on a private Xvfb, with a clock the test sets."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -25,32 +24,9 @@ WORDS = ["CAT", "DOG", "GODS", "SUN", "COD", "CODS", "DOC", "TOG", "GOD", "SNUG"
 
 
 @pytest.fixture(scope="module", autouse=True)
-def display():
-    if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
-        needs_system(f"the window tests need Xvfb and xdotool: {INSTALL}")
-    for number in range(120, 200):
-        if not os.path.exists(f"/tmp/.X{number}-lock") and \
-                not os.path.exists(f"/tmp/.X11-unix/X{number}"):
-            break
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + WAIT
-    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
-        if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            pytest.fail(f"Xvfb :{number} did not start")
-        time.sleep(0.05)
-    saved = os.environ.get("DISPLAY")
-    os.environ["DISPLAY"] = f":{number}"
-    try:
-        yield f":{number}"
-    finally:
-        if saved is None:
-            del os.environ["DISPLAY"]
-        else:
-            os.environ["DISPLAY"] = saved
-        server.terminate()
-        server.wait(10)
+def display(x_display):
+    """The X display of the test process (conftest.x_display), as tests/test_gui.py's."""
+    return x_display
 
 
 class Clock:
