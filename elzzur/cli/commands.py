@@ -131,8 +131,8 @@ SOLVE_OUTPUT = [
     Option(("--top",), "top", positive, metavar="N",
            help="list only the first N words (the totals count them all)"),
     Option(("--common",), "common", bool, default=False,
-           help="only words a typical player knows (commonness bands 1-2, see README); the "
-                "list and the totals count only these"),
+           help="only words a typical player knows (commonness bands 1-2, see docs/solve.md); "
+                "the list and the totals count only these"),
     Option(("--plan",), "plan", seconds, metavar="SECONDS",
            help="a plan for a round of SECONDS: the words to swipe, in order, for the most "
                 "points (a time per word and letter, fitted to your rounds of elzzur play)"),

@@ -39,7 +39,7 @@ def read_boards(source: str, language, command: str) -> list:
 
 def board_hint(command: str) -> str:
     """The board syntax in one line, ending the error of a missing or mistyped board: the
-    first thing a new player gets wrong, and the README's syntax section is far away."""
+    first thing a new player gets wrong, and docs/boards.md is a page away."""
     return (f"(a board is rows separated by '/', tiles by spaces: -b \"C A T/D O G\"; "
             f"see {PROG} help {command})")
 
