@@ -99,7 +99,7 @@ def main(argv=None) -> int:
     for way in ways:
         med = statistics.median(times[way])
         print(f"| {way} | {med * 1000:.2f} ms | {sum(times[way]):.2f} s | {med / base:.2f}x |")
-    print(f"\nthe equity ranking asked the generator again (its first thousand not enough) in "
+    print(f"\nthe equity ranking asked the generator again (its first ask not enough) in "
           f"{full} of {jobs} jobs\n")
     # the command line, one shot: a mid-game position from the first job
     board, _ = build_position(7, 8, graph, tiles, layout)

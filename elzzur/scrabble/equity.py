@@ -14,13 +14,13 @@ The game's phase comes from the unseen tiles (``elzzur.scrabble.unseen``):
 - a pass is a candidate only when there is nothing else (no move, no exchange allowed); its
   equity is what the rack kept is worth by the same rules.
 
-The ranking is exact: ``ranked`` asks the generator for the best thousand moves by score, and
-for eight times more (and so on) only when a move beyond those could still get into the top by
-its leave (its score plus the best leave this rack can keep). Its cost is a table lookup per
-move, but also the ``Move`` objects built for those thousand instead of ten (the generator
-builds a ``Move`` only for the moves asked for): about 1.3x the score order's time per position
-(benchmarks/scrabble_rank.py). Ranking the generator's raw results before they become ``Move``
-objects would remove that; it belongs in ``movegen``.
+The ranking is exact: ``ranked`` asks the generator for the best 250 moves by score, and for
+four times more (and so on) only when a move beyond those could still get into the top by its
+leave (its score plus the best leave this rack can keep). Its cost is a table lookup per move,
+but also the moves built for those 250 instead of 10 (the generator builds only the moves asked
+for), the exchanges valued and the longer sort: about 2.4x the score order's time per position
+with the C core's move list (benchmarks/scrabble_rank.py, BENCHMARKS.md). Ranking inside the
+generator, with the leave values passed to the C core, would remove most of that.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from .tiles import TileSet
 from .unseen import Unseen
 
 RANKS = ("equity", "score")
-FIRST_ASK = 1000  # moves asked for first, by score (at least twice the top asked for) ...
-WIDEN = 8  # ... and how many times more each time that was not enough
+FIRST_ASK = 250  # moves asked for first, by score (at least twice the top asked for) ...
+WIDEN = 4  # ... and how many times more each time that was not enough (the best trade-off
+           # measured with the C core's scrabble_moves: benchmarks/scrabble_rank.py)
 
 
 class Exchange:
