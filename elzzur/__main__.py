@@ -152,8 +152,9 @@ def build_parser():
                     kwargs["type"] = typed(o.kind)
             sub.add_argument(*o.flags, **kwargs)  # required options: see parse_args
             for flag, why in o.old.items():  # kept working, out of the help, with a note
-                sub.add_argument(flag, **dict(kwargs, help=argparse.SUPPRESS,
-                                              action=old_spelling(kwargs, o.flags[0], why)))
+                extra = {"nargs": 0} if o.kind is bool else {}  # a switch takes no value
+                sub.add_argument(flag, **dict(kwargs, help=argparse.SUPPRESS, **extra,
+                                              action=old_spelling(kwargs, o.flags[-1], why)))
         if name == "words":
             from .cli.words import add_actions
 
@@ -173,7 +174,9 @@ def old_spelling(kwargs: dict, now: str, why: str):
         def __call__(self, parser, namespace, values, option_string=None) -> None:
             write_out(sys.stderr.write, f"{PROG}: note: {option_string} is an old spelling "
                                         f"and will go: write {now} ({why})\n")
-            if kwargs.get("action") == "append":
+            if kwargs.get("action") == "store_true":
+                setattr(namespace, self.dest, True)
+            elif kwargs.get("action") == "append":
                 setattr(namespace, self.dest, (getattr(namespace, self.dest) or []) + [values])
             else:
                 setattr(namespace, self.dest, values)
