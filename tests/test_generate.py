@@ -271,3 +271,10 @@ def test_an_error_after_progress_starts_on_a_line_of_its_own(tmp_path):
     last = err.rsplit("\r\033[K", 1)[1]  # … and wiped before the error
     assert last.startswith("elzzur: error: no board met the target in 2.5 s after ")
     assert "boards (the best had " in last and "\r" not in last.rstrip("\r\n")
+
+
+def test_the_give_up_message_counts_one_word_as_one(cli, tmp_path):
+    """A list of one word: no board can hold two, and the best one holds it once."""
+    (tmp_path / "one.txt").write_text("ea\n", encoding="utf-8")
+    cli("generate", "-d", "one.txt", "--min-words", "2", "--timeout", "1", "--seed", "1").error(
+        1, "(the best had 1 word, ", "allow more --timeout or ask for less")

@@ -329,7 +329,8 @@ def meet(generator: Generator, target: Target, dictionary, rng: random.Random,
     if maximize and best is not None:
         return best
     figures = "no board without an avoided word" if best is None else (
-        f"the best had {best.words:,} words, {best.score:,} points, longest {best.longest}")
+        f"the best had {best.words:,} word{'s' * (best.words != 1)}, {best.score:,} "
+        f"point{'s' * (best.score != 1)}, longest {best.longest}")
     raise ElzzurError(f"no board met the target in {timeout:g} s after {tried:,} boards "
                       f"({figures}); allow more --timeout or ask for less")
 
