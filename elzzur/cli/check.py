@@ -11,12 +11,11 @@ from .output import Output, refuse_inputs
 
 
 def run_check(args: Args, out: Output) -> None:
-    from ..grid.board import parse_boards, read_board_text
     from ..grid.referee import MAX_PLAYERS, check
     from ..lexicon.commonness import band_lookup
     from ..lexicon.languages import get_language
     from .lists import load_words
-    from .solve import board_hint, game_rules
+    from .solve import game_rules, read_boards
 
     refuse_inputs(args)
     if args.output is not None:  # -o naming a player's list: refused before any work
@@ -28,13 +27,7 @@ def run_check(args: Args, out: Output) -> None:
         raise UsageError(f"{len(args.lists):,} lists: at most {MAX_PLAYERS} players")
     if args.lists.count("-") + (args.board == "-") > 1:
         raise UsageError("standard input ('-') can be only one of the board and the lists")
-    text, origin = read_board_text(args.board)
-    try:
-        boards = parse_boards(text, language, origin)
-    except ElzzurError as e:
-        if origin != "inline board":
-            raise
-        raise type(e)(f"{e} {board_hint('check')}") from None
+    boards, origin = read_boards(args.board, language, "check")
     if len(boards) != 1:
         raise ElzzurError(f"{origin}: holds {len(boards)} boards; check judges one")
     args.score = None

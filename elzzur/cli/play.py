@@ -93,16 +93,9 @@ def play_window(games, titles, rules, bands) -> list:
 def round_boards(args: Args, language, rules, dictionary) -> list:
     """The boards of the rounds: from -b (one a round, in order), or generated to a target."""
     if args.board is not None:
-        from ..grid.board import parse_boards, read_board_text
-        from .solve import board_hint
+        from .solve import read_boards
 
-        text, origin = read_board_text(args.board)
-        try:
-            boards = parse_boards(text, language, origin)
-        except ElzzurError as e:
-            if origin != "inline board":
-                raise
-            raise type(e)(f"{e} {board_hint('play')}") from None
+        boards, origin = read_boards(args.board, language, "play")
         if len(boards) < args.rounds:
             raise ElzzurError(f"{origin}: {len(boards)} board(s) for {args.rounds} rounds")
         return boards[:args.rounds]

@@ -21,17 +21,18 @@ def run_solve(args: Args, out: Output) -> None:
 
         boards = image_boards(args, language)
     for source in args.board or ():
-        boards += read_boards(source, language, "solve")
+        boards += read_boards(source, language, "solve")[0]
     solve_boards(boards, language, args, out)
 
-def read_boards(source: str, language, command: str) -> list:
-    """The boards of one ``-b`` (a file, '-' or an inline board); a mistyped inline board's
-    error ends with the board syntax (``board_hint``)."""
+def read_boards(source: str, language, command: str) -> tuple[list, str]:
+    """The boards of one ``-b`` (a file, '-' or an inline board) and its name for messages
+    (``grid.board.read_board_text``); a mistyped inline board's error ends with the board
+    syntax (``board_hint``) and ``command``'s help."""
     from ..grid.board import parse_boards, read_board_text
 
     text, origin = read_board_text(source)
     try:
-        return parse_boards(text, language, origin)
+        return parse_boards(text, language, origin), origin
     except ElzzurError as e:
         if origin != "inline board":
             raise

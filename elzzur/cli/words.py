@@ -185,10 +185,9 @@ def run_diff(args, language, out) -> None:
     from .solve import read_boards
 
     rules = get_rules(args.rules)
-    boards = read_boards(args.board, language, "words")
+    boards, origin = read_boards(args.board, language, "words")
     if len(boards) != 1:
-        raise ElzzurError(f"{args.board if args.board != '-' else '<stdin>'}: {len(boards)} "
-                          f"boards; words diff compares one")
+        raise ElzzurError(f"{origin}: {len(boards)} boards; words diff compares one")
     game = read_game_words(args.game_words, language)
     dictionary = load_words(args.dictionary, language)
     result = calibrate(boards[0], game, dictionary, language, rules)
