@@ -396,6 +396,33 @@ function elzzurPaths(board, arrows) {
   return { play: play, clear: clear, light: light, redraw: redraw,
            drawn: function () { return drawn.slice(); } };
 }
+
+// The board kept in view, as the page and the app both keep it: it sticks to the top of the
+// window while the words (in #side) scroll under it, unless it is too tall to leave room for
+// them; the list's header then sticks just below it (--stick). layout() after any change of
+// size, inView() before a path is played.
+function elzzurStickyBoard(boardBox, side, paths) {
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function layout() {
+    document.body.classList.remove("stacked");
+    boardBox.classList.toggle("tall", boardBox.offsetHeight > window.innerHeight * 0.6);
+    const stacked = side.offsetLeft < boardBox.offsetLeft + boardBox.offsetWidth;
+    document.body.classList.toggle("stacked", stacked);
+    const stuck = stacked && !boardBox.classList.contains("tall");
+    document.documentElement.style.setProperty("--stick", stuck ? boardBox.offsetHeight + "px" : "0px");
+    paths.redraw();
+  }
+
+  function inView() {
+    const box = boardBox.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      boardBox.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+    }
+  }
+
+  return { layout: layout, inView: inView };
+}
 """
 
 _SCRIPT = r"""
@@ -409,28 +436,10 @@ _SCRIPT = r"""
   const tiles = Array.from(board.querySelectorAll("[data-cell]"));
   const rows = Array.from(document.querySelectorAll("#words tr[data-i]"));
   const filterNote = document.getElementById("filter");
-  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const paths = elzzurPaths(board, arrows);  // PATH_SCRIPT, shared with elzzur serve's app
+  const sticky = elzzurStickyBoard(boardBox, side, paths);  // (PATH_SCRIPT too)
+  const layout = sticky.layout, keepBoardInView = sticky.inView;
   let filterCell = null;
-
-  // The board sticks to the top of the window while the words scroll under it, unless it is
-  // too tall to leave room for them; the list's header then sticks just below the board.
-  function layout() {
-    document.body.classList.remove("stacked");
-    boardBox.classList.toggle("tall", boardBox.offsetHeight > window.innerHeight * 0.6);
-    const stacked = side.offsetLeft < boardBox.offsetLeft + boardBox.offsetWidth;
-    document.body.classList.toggle("stacked", stacked);
-    const stuck = stacked && !boardBox.classList.contains("tall");
-    document.documentElement.style.setProperty("--stick", stuck ? boardBox.offsetHeight + "px" : "0px");
-    paths.redraw();
-  }
-
-  function keepBoardInView() {
-    const box = boardBox.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) {
-      boardBox.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
-    }
-  }
 
   function play(i) {
     const path = data.words[i][2];

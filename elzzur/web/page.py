@@ -84,6 +84,9 @@ APP_SCRIPT = r"""
   const $ = function (id) { return document.getElementById(id); };
   const board = $("board"), arrows = $("arrows"), boardBox = $("board-box");
   const paths = elzzurPaths(board, arrows);
+  // as on the static page (PATH_SCRIPT's elzzurStickyBoard): the board stays in view
+  const sticky = elzzurStickyBoard(boardBox, $("side"), paths);
+  const layout = sticky.layout, keepBoardInView = sticky.inView;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const RECENT = "elzzur-recent-boards";
   const state = {
@@ -405,25 +408,6 @@ APP_SCRIPT = r"""
     }
   }
 
-  // As on the static page: the board sticks to the top while the words scroll under it,
-  // unless it is too tall to leave room; the list's header then sticks just below it.
-  function layout() {
-    document.body.classList.remove("stacked");
-    boardBox.classList.toggle("tall", boardBox.offsetHeight > window.innerHeight * 0.6);
-    const side = $("side");
-    const stacked = side.offsetLeft < boardBox.offsetLeft + boardBox.offsetWidth;
-    document.body.classList.toggle("stacked", stacked);
-    const stuck = stacked && !boardBox.classList.contains("tall");
-    document.documentElement.style.setProperty("--stick", stuck ? boardBox.offsetHeight + "px" : "0px");
-    paths.redraw();
-  }
-
-  function keepBoardInView() {
-    const box = boardBox.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) {
-      boardBox.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
-    }
-  }
 
   function showWord(w, row) {
     document.querySelectorAll("#words tr.current, #review tr.current").forEach(function (r) {
