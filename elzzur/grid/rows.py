@@ -40,6 +40,10 @@ def read_boards(text: str, language: Language, origin: str, make: type) -> list:
     """The boards of a text, each made by ``make(rows, cols, cells)``, as ``parse_boards``
     documents them."""
     reader = _Reader(language, origin, make)
+    boards = _read_plain(text, reader)
+    if boards is not None:
+        return boards
+    reader = _Reader(language, origin, make)  # afresh: the full reading gives every error
     boards: list = []
     block: list[tuple[int, str]] = []  # the board being read: (line number, its text)
     for number, line, after_blank in content_lines(text):
@@ -57,6 +61,52 @@ def read_boards(text: str, language: Language, origin: str, make: type) -> list:
     if not boards:
         raise ElzzurError(f"{origin}: empty board")
     return boards
+
+
+# Characters that split lines for str.splitlines besides "\n" (or carry comments, or rows on one
+# line): a text without any of them is read by _read_plain.
+_NOT_PLAIN = ("#", "/", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+def _read_plain(text: str, reader: "_Reader") -> list | None:
+    """The boards of the common text, read faster than ``content_lines`` and ``_Reader.board``
+    read it (a batch of 4x4 boards spent as long reading as writing its words): lines split at
+    "\n" alone, no comments, no board on one line; a board whose rows are tokens apart, as
+    many in every row, each a token already read, is made here from the reader's cells, and
+    any other board is read by ``_Reader.board`` from the same lines and numbers, so its
+    errors are the same. None where the text is not of that kind, or near a limit: then
+    ``read_boards`` reads it all the full way, which gives the same boards (tests/
+    test_rows_fast.py checks it on random texts) and the exact error."""
+    if any(mark in text for mark in _NOT_PLAIN):
+        return None
+    from itertools import groupby
+
+    lines = list(map(str.strip, text.split("\n")))
+    boards: list = []
+    add = boards.append
+    make, get, board = reader.make, reader.cells.get, reader.board
+    number = 1  # the line number of the group's first line
+    for filled, group in groupby(lines, bool):
+        rows = list(group)
+        if filled:
+            if len(boards) >= MAX_BOARDS or len(reader.cells) > MAX_TILES // 2:
+                return None  # the full reading says where the limit is passed
+            split = list(map(str.split, rows))
+            width = len(split[0])
+            cells = None
+            if width > 1 and len(rows) * width <= MAX_CELLS and \
+                    all(len(tokens) == width for tokens in split):
+                cells = tuple(map(get, [token for tokens in split for token in tokens]))
+                if None in cells:
+                    cells = None
+            if cells is not None:
+                add(make(len(rows), width, cells))
+            elif len(rows) > MAX_CELLS:
+                return None
+            else:
+                add(board(list(zip(range(number, number + len(rows)), rows))))
+        number += len(rows)
+    return boards or None
 
 
 _CHUNK = 1 << 20  # characters of text split into lines at a time
