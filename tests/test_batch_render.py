@@ -75,3 +75,42 @@ def test_the_plain_case_is_written_by_the_core():
         for name, value in change.items():
             setattr(changed, name, value)
         assert written_by_core(board, EN, dictionary, changed, rules, 2) is None
+
+
+# --- one writer for a whole batch (grid.solver.WordWriter, views.text.Around) -----------------
+
+def test_the_batch_writers_write_each_board_as_the_one_board_functions_do():
+    """Boards made one by one (their cells not shared, dropped after use, so that ids come
+    back), boards of one column (tokens in brackets), either/or, prefix and valued tiles:
+    the writers made once for the batch give what a writer made for each board gives, and
+    the board as str() and json.dumps(token_rows()) write it."""
+    import json
+
+    from elzzur.cli.solve import game_rules
+    from elzzur.grid.board import parse_board
+    from elzzur.grid.solver import render_words, word_writer
+    from elzzur.lexicon.commonness import language_bands
+    from elzzur.lexicon.dictionary import load_dictionary
+    from elzzur.views.text import Around, word_template
+
+    dictionary = load_dictionary(None, EN, corrections=False)
+    rules = game_rules(Args(), EN)
+    texts = ["Qu I T/E S N/R A D", "C/A/T/S", "[QU]/A/[Ttl]", "A|E RE- -ING/Q=8 Sdw .",
+             "A B C D E", "X"]
+    for fmt in FORMATS:
+        for quiet in (False, True):
+            template = word_template(fmt, quiet)
+            bands = language_bands(EN) if fmt != "text" else None
+            words = word_writer(dictionary, EN, 3, rules, False, template, bands, -1)
+            around = Around(fmt, "en", quiet, "ruzzle")
+            for seed in range(60):
+                text = texts[seed % len(texts)] if seed % 3 else str(random_board(EN, 3, 4, seed=seed))
+                board = parse_board(text, EN)
+                expected = render_words(board, dictionary, EN, 3, rules, False, template, bands)
+                assert words(board) == expected
+                if fmt == "jsonl":
+                    assert around.board_json(board) == json.dumps(board.token_rows(),
+                                                                  ensure_ascii=False)
+                if fmt == "text":
+                    assert around.board_text(board) == str(board)
+                del board  # its cells may go, and their ids come back in the next board

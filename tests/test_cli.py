@@ -361,7 +361,7 @@ def test_ctrl_c_while_rendering_exits_130_without_a_file(cli, tmp_path, words_tx
         raise KeyboardInterrupt
 
     monkeypatch.setattr("elzzur.views.text.render", interrupted)
-    monkeypatch.setattr("elzzur.views.text.around_words", interrupted)  # the core's words
+    monkeypatch.setattr("elzzur.views.text.Around.__call__", interrupted)  # the core's words
     result = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "-o", "out.txt")
     assert (result.code, result.out) == (130, "")
     assert "Traceback" not in result.err

@@ -297,7 +297,7 @@ def test_a_bug_is_one_line_and_status_70_and_leaves_no_file(cli, tmp_path, words
     def broken(*args):
         raise IndexError("list index out of range")
 
-    monkeypatch.setattr(cli_module, "render_board", broken)
+    monkeypatch.setattr(cli_module, "board_renderer", lambda *args: broken)  # each board's
     result = cli("solve", "-d", str(words_txt), "-b", "C A/T S", "-o", "out.txt")
     assert result.error(70) == (
         "elzzur: error: internal error (IndexError: list index out of range); please report it "

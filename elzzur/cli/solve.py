@@ -117,8 +117,9 @@ def render_all(boards, language, dictionary, args: Args):
         finally:  # on Ctrl-C or an error, the boards not yet started are dropped
             pool.shutdown(wait=False, cancel_futures=True)
         return
+    render = board_renderer(language, dictionary, args)
     for board in boards:
-        yield render_board(board, language, dictionary, args)
+        yield render(board)
 
 def workers(jobs: int, boards: int) -> int:
     """The processes ``--jobs`` may start: no more than the boards, nor than the CPUs this
@@ -226,13 +227,20 @@ def written_by_core(board, language, dictionary, args: Args, rules, shortest: in
     (elzzur.grid.solver.render_words), the same text as render() writes from the rows: in a
     batch, writing the rows in Python cost more than finding them. None where the core does
     not write it."""
+    writer = core_writer(language, dictionary, args, rules, shortest)
+    return None if writer is None else writer(board)
+
+def core_writer(language, dictionary, args: Args, rules, shortest: int):
+    """``written_by_core`` for every board of a run, made once (``grid.solver.WordWriter``,
+    ``views.text.Around``): a function from a board to its output, or None where the core
+    does not write it."""
     if (args.common or args.sort != "score" or args.reverse or args.show or args.show_top
             or getattr(args, "plan", None) or getattr(args, "terminal", None)
             or args.format not in ("text", "csv", "json", "jsonl")
             or args.top is not None and args.top < 1):
         return None
-    from ..grid.solver import render_words
-    from ..views.text import around_words, plain_letters, word_template
+    from ..grid.solver import word_writer
+    from ..views.text import Around, plain_letters, word_template
 
     if not plain_letters(dictionary.graph.alphabet):
         return None
@@ -241,9 +249,19 @@ def written_by_core(board, language, dictionary, args: Args, rules, shortest: in
         from ..lexicon.commonness import language_bands
 
         bands = language_bands(language)
-    written = render_words(board, dictionary, language, shortest, rules, args.revisit,
-                           word_template(args.format, args.quiet), bands, args.top or -1)
-    if written is None:
+    words = word_writer(dictionary, language, shortest, rules, args.revisit,
+                        word_template(args.format, args.quiet), bands, args.top or -1)
+    if words is None:
         return None
-    return around_words(args.format, language.code, board, *written, quiet=args.quiet,
-                        rules=args.rules)
+    around = Around(args.format, language.code, quiet=args.quiet, rules=args.rules)
+    return lambda board: around(board, *words(board))
+
+def board_renderer(language, dictionary, args: Args):
+    """``render_board`` for every board of a run: the core's writer where it writes the
+    output (made once), else render_board itself."""
+    rules = game_rules(args, language)
+    shortest = max(args.min_length or 0, rules.min_length)
+    writer = core_writer(language, dictionary, args, rules, shortest)
+    if writer is not None:
+        return writer
+    return lambda board: render_board(board, language, dictionary, args)

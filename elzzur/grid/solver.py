@@ -11,7 +11,7 @@ reference.
 
 from __future__ import annotations
 
-from .board import Board
+from .board import Board, Cell
 from ..lexicon.dictionary import Dictionary
 from ..lexicon.graph import backend
 from ..lexicon.languages import Language, as_language
@@ -130,26 +130,32 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
             found = search(graph, *args)
             if shape:
                 found = shape_rows(found, graph, **shape)
-    except OverflowError:  # both searches stop at the same word (elzzur.grid.search)
+    except Exception as e:
+        _search_error(e, board, graph, limit, revisit)
+        raise
+    return found
+
+
+def _search_error(e: Exception, board: Board, graph, limit: int, revisit: bool) -> None:
+    """Raise the ElzzurError a failed search means (a score too large, too many steps, a
+    damaged graph); return for any other exception, which the caller raises as it is."""
+    if isinstance(e, OverflowError):  # both searches stop at the same word (elzzur.grid.search)
         raise ElzzurError(f"a score on this board would be larger than {SCORE_LIMIT:,}, the "
                           f"most elzzur counts (a letter value, multiplier or bonus is too "
                           f"large)") from None
-    except Exception as e:
-        from .search import SearchLimit
+    from .search import SearchLimit
 
-        if isinstance(e, SearchLimit):
-            raise ElzzurError(
-                f"the search took more than {limit:,} steps on this {board.rows}x{board.cols} "
-                "board and was stopped" + (" (paths that revisit cells multiply quickly)"
-                                           if revisit else "")) from None
-        if isinstance(e, IndexError) or isinstance(e, ValueError) and "corrupt" in str(e):
-            # only a damaged file can do this (the core checks every step, Python indexes out)
-            from ..cache import cache_dir
+    if isinstance(e, SearchLimit):
+        raise ElzzurError(
+            f"the search took more than {limit:,} steps on this {board.rows}x{board.cols} "
+            "board and was stopped" + (" (paths that revisit cells multiply quickly)"
+                                       if revisit else "")) from None
+    if isinstance(e, IndexError) or isinstance(e, ValueError) and "corrupt" in str(e):
+        # only a damaged file can do this (the core checks every step, Python indexes out)
+        from ..cache import cache_dir
 
-            raise ElzzurError(f"{graph.origin}: the word graph is damaged (reinstall elzzur, or "
-                              f"remove its cache, {cache_dir()})") from None
-        raise
-    return found
+        raise ElzzurError(f"{graph.origin}: the word graph is damaged (reinstall elzzur, or "
+                          f"remove its cache, {cache_dir()})") from None
 
 
 # Per (language, rules, graph): each kind of cell as the search's numbers, and the length
@@ -299,24 +305,86 @@ def render_words(board: Board, dictionary: Dictionary, language: Language, min_l
     writes them, or None where that is not the same as writing ``find_words``' rows: the
     C core is not used, the dictionary carries corrections, the rules cap word length, or
     the alphabet's rank order is not the words' own (ties in score are then ordered by the
-    views). ``band`` is the language's ``Bands`` or None.
+    views). ``band`` is the language's ``Bands`` or None. ``word_writer`` makes the same
+    once for a batch of boards.
     """
-    from ..lexicon.commonness import HEADER_SIZE
-
-    graph = dictionary.graph
     language, rules = _arguments(board, dictionary, language, rules, min_length, None, revisit,
                                  SEARCH_LIMIT)
+    writer = word_writer(dictionary, language, min_length, rules, revisit, template, band, top)
+    return None if writer is None else writer(board)
+
+
+def word_writer(dictionary: Dictionary, language: Language, min_length: int, rules,
+                revisit: bool, template, band=None, top: int = -1) -> WordWriter | None:
+    """``render_words`` for every board of a batch with these arguments: a ``WordWriter``,
+    or None where ``render_words`` returns None."""
+    language, rules = _arguments(Board(1, 1, (Cell("A"),)), dictionary, language, rules,
+                                 min_length, None, revisit, SEARCH_LIMIT)
+    graph = dictionary.graph
     if (backend() != "c" or dictionary.removed or dictionary.added is not None
             or rules.max_length or not _entry(language, rules, graph)[6]):
         return None
-    pieces, pad, labels = template
-    shape = {"labels": labels(board), "render": pieces, "pad": pad, "top": top,
-             "by_score": True}
-    if band is not None:
-        data = memoryview(band.data)[HEADER_SIZE:]
-        shape["band"] = data if band.graph is graph else (band.graph, data)
-    shortest = max(rules.min_length, min_length or 0)
-    return _search(board, graph, language, shortest, None, rules, revisit, SEARCH_LIMIT, shape)
+    return WordWriter(graph, language, min_length, rules, revisit, template, band, top)
+
+
+class WordWriter:
+    """``render_words`` with everything that does not change from board to board settled
+    once: the core, the rules' tables, the template, the bands; each cell's numbers are found
+    by the cell's identity (the cells of a batch's boards are shared: ``grid/rows.py``), the
+    cells kept alive beside them, so that no other object can come to have the same id.
+
+    A batch of 4x4 boards spent a tenth of its time finding these again for every board."""
+
+    def __init__(self, graph, language: Language, min_length: int, rules: Rules, revisit: bool,
+                 template, band=None, top: int = -1) -> None:
+        from ..lexicon.commonness import HEADER_SIZE
+
+        self.graph, self.language, self.rules, self.revisit = graph, language, rules, revisit
+        entry = _entry(language, rules, graph)
+        self.prepared, bonus, scale = entry[3:6]
+        self.core = graph.core()
+        pieces, pad, self.labels_of = template
+        if band is not None:
+            data = memoryview(band.data)[HEADER_SIZE:]
+            band = data if band.graph is graph else (band.graph.core(), data)
+        shortest = max(rules.min_length, min_length or 0)
+        # the core's arguments in order: (cells, points, factors, flags, neighbours), these,
+        # labels, then the rest (elzzur_Graph_search)
+        self.middle = (bonus, shortest, revisit, SEARCH_LIMIT, scale, rules.length_divisor)
+        self.tail = (None, band, True, pieces, pad, top)
+        self.by_id: dict[int, tuple] = {}
+        self.kept: list = []  # the cells whose ids key by_id
+        self.shapes: dict[tuple[int, int], tuple] = {}  # (rows, cols): (neighbours, labels)
+
+    def cell(self, cell) -> tuple:
+        """One cell as the search's (numbers, points, factor, flags), kept by its id."""
+        key = (cell.choices, cell.bonus, cell.value, cell.place)
+        row = self.prepared.get(key) or _prepare(cell, key, self.prepared, self.language,
+                                                 self.rules, self.graph)
+        if len(self.kept) >= 1 << 16:  # boards made one by one (the API): none are shared
+            self.by_id.clear()
+            self.kept.clear()
+        self.by_id[id(cell)] = row
+        self.kept.append(cell)
+        return row
+
+    def __call__(self, board: Board) -> tuple[str, int, int, int]:
+        if not isinstance(board, Board):
+            raise TypeError(f"board must be a Board (from elzzur.load_board or parse_board), "
+                            f"not {type(board).__name__}")
+        rows = list(map(self.by_id.get, map(id, board.cells)))
+        if None in rows:
+            rows = list(map(self.cell, board.cells))
+        shape = self.shapes.get((board.rows, board.cols))
+        if shape is None:
+            shape = (board.neighbours, self.labels_of(board))
+            if len(self.shapes) < 64 and board.rows * board.cols <= 4096:
+                self.shapes[(board.rows, board.cols)] = shape
+        try:
+            return self.core.search(*zip(*rows), shape[0], *self.middle, shape[1], *self.tail)
+        except Exception as e:
+            _search_error(e, board, self.graph, SEARCH_LIMIT, self.revisit)
+            raise
 
 
 _positions: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}

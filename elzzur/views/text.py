@@ -260,39 +260,102 @@ def word_template(fmt: str, quiet: bool = False):
     return None
 
 
-_HEADS: dict[tuple[str, str], str] = {}
-
-
 def around_words(fmt: str, language: str, board, words: str, count: int, longest: int,
                  total: int, quiet: bool = False, rules: str = "ruzzle") -> str:
     """The whole output of one board in ``fmt`` around its word list as ``word_template``'s
-    pieces wrote it: what ``render`` returns for the same words."""
-    if fmt == "csv":
-        return "word,score,path,band\n" + words
-    if fmt == "text":
-        if quiet:
-            return words
-        return (f"{board}\n\n" + (words + "\n\n" if words else "")
-                + f"Number of words:            {count}\n"
-                f"Length of the longest word: {longest}\n"
-                f"Maximum total score:        {total}\n")
-    import json
+    pieces wrote it: what ``render`` returns for the same words (``Around`` writes the same
+    for every board of a batch)."""
+    return Around(fmt, language, quiet, rules)(board, words, count, longest, total)
 
-    dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
-    stats = f'{{"words": {count}, "longest": {longest}, "total_score": {total}}}'
-    if fmt == "jsonl":
-        head = _HEADS.get((language, rules))  # the same for every board of a batch
-        if head is None:
-            head = f'{{"language": {dump(language)}, "rules": {dump(rules)}, "board": '
-            if len(_HEADS) < 64:
-                _HEADS[(language, rules)] = head
-        return f'{head}{dump(board.token_rows())}, "words": [{words}], "stats": {stats}}}\n'
-    return (
-        "{\n"
-        f'  "language": {dump(language)},\n'
-        f'  "rules": {dump(rules)},\n'
-        f'  "board": {dump(board.token_rows())},\n'
-        f'  "words": [{chr(10) + words + chr(10) + "  " if words else ""}],\n'
-        f'  "stats": {stats}\n'
-        "}\n"
-    )
+
+class Around:
+    """``around_words`` for the boards of a batch: what is the same for each (the format, the
+    JSON's first fields) settled once, and each cell's token found by the cell's identity,
+    the cells kept alive beside it so that no other object comes to have the same id (the
+    boards of a batch share their cells: ``grid/rows.py``). The board as ``str(board)`` and
+    ``json.dumps(board.token_rows())`` write it, without a Python step per cell."""
+
+    def __init__(self, fmt: str, language: str, quiet: bool = False, rules: str = "ruzzle"
+                 ) -> None:
+        import json
+
+        self.fmt, self.quiet = fmt, quiet
+        self.dump = lambda value: json.dumps(value, ensure_ascii=False)  # noqa: E731
+        self.head = (f'{{"language": {self.dump(language)}, "rules": {self.dump(rules)}, '
+                     f'"board": ')
+        self.language, self.rules = language, rules
+        self.tokens: dict[int, str] = {}  # id(cell): its token (as JSON writes it, for JSON)
+        self.padded: dict[int, dict[int, str]] = {}  # width: {id(cell): token padded to it}
+        self.kept: list = []  # the cells whose ids key the dictionaries above
+
+    def cell_tokens(self, board) -> list[str] | None:
+        """Each cell's token as the output writes it (JSON-escaped for JSON), or None for a
+        board of one column, whose tokens are written in brackets (``Board.tokens``)."""
+        if board.cols == 1 and board.rows > 1:
+            return None
+        cells = board.cells
+        tokens = list(map(self.tokens.get, map(id, cells)))
+        if None in tokens:
+            if len(self.kept) >= 1 << 16:  # boards made one by one: none are shared
+                self.tokens.clear()
+                self.padded.clear()
+                self.kept.clear()
+            json = self.fmt in ("json", "jsonl")
+            for cell in cells:
+                if id(cell) not in self.tokens:
+                    self.tokens[id(cell)] = self.dump(cell.token)[1:-1] if json else cell.token
+                    self.kept.append(cell)
+            tokens = list(map(self.tokens.get, map(id, cells)))
+        return tokens
+
+    def board_text(self, board) -> str:
+        """``str(board)``: the tokens in columns one wider than the longest."""
+        tokens = self.cell_tokens(board)
+        if tokens is None:
+            return str(board)
+        width = max(map(len, tokens)) + 1
+        padded = self.padded.get(width)
+        if padded is None:
+            padded = self.padded[width] = {}
+        cells = board.cells
+        texts = list(map(padded.get, map(id, cells)))
+        if None in texts:
+            for cell, token in zip(cells, tokens):
+                padded[id(cell)] = token.ljust(width)
+            texts = list(map(padded.get, map(id, cells)))
+        rows = map("".join, zip(*[iter(texts)] * board.cols))
+        return "\n".join(map(str.rstrip, rows))
+
+    def board_json(self, board) -> str:
+        """``json.dumps(board.token_rows(), ensure_ascii=False)``: JSON escapes a string one
+        character at a time, so the rows' text is the cells' escaped tokens joined."""
+        tokens = self.cell_tokens(board)
+        if tokens is None:
+            return self.dump(board.token_rows())
+        rows = map(" ".join, zip(*[iter(tokens)] * board.cols))
+        return '["' + '", "'.join(rows) + '"]'
+
+    def __call__(self, board, words: str, count: int, longest: int, total: int) -> str:
+        fmt = self.fmt
+        if fmt == "csv":
+            return "word,score,path,band\n" + words
+        if fmt == "text":
+            if self.quiet:
+                return words
+            return (self.board_text(board) + "\n\n" + (words + "\n\n" if words else "")
+                    + f"Number of words:            {count}\n"
+                    f"Length of the longest word: {longest}\n"
+                    f"Maximum total score:        {total}\n")
+        stats = f'{{"words": {count}, "longest": {longest}, "total_score": {total}}}'
+        if fmt == "jsonl":
+            return f'{self.head}{self.board_json(board)}, "words": [{words}], "stats": {stats}}}\n'
+        dump = self.dump
+        return (
+            "{\n"
+            f'  "language": {dump(self.language)},\n'
+            f'  "rules": {dump(self.rules)},\n'
+            f'  "board": {self.board_json(board)},\n'
+            f'  "words": [{chr(10) + words + chr(10) + "  " if words else ""}],\n'
+            f'  "stats": {stats}\n'
+            "}\n"
+        )
