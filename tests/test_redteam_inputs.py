@@ -342,7 +342,7 @@ def test_a_list_past_the_word_graph_bounds_is_one_clear_error(cli, tmp_path, mon
 def test_jobs_never_start_more_processes_than_boards_or_cpus(cli, tmp_path, monkeypatch):
     from concurrent import futures
 
-    from elzzur.cli import solve
+    from elzzur.cli import jobs, solve
 
     cpus = len(os.sched_getaffinity(0))
     assert solve.workers(100_000, 3) == min(3, cpus)
@@ -359,10 +359,10 @@ def test_jobs_never_start_more_processes_than_boards_or_cpus(cli, tmp_path, monk
         from elzzur.lexicon.dictionary import load_dictionary
 
         language = get_language(spec)
-        solve._worker[:] = [language, load_dictionary(args.dictionary, language), args]
+        jobs._worker[:] = [language, load_dictionary(args.dictionary, language), args]
 
     monkeypatch.setattr(futures, "ProcessPoolExecutor", Pool)
-    monkeypatch.setattr(solve, "_worker_start", start)
+    monkeypatch.setattr(jobs, "_worker_start", start)
     (tmp_path / "two.board").write_text("A B/C D\n\nE F/G H\n", encoding="utf-8")
     run = cli("solve", "-b", "two.board", "--jobs", "100000", "-q")
     assert run.code == 0, run.err

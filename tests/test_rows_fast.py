@@ -62,7 +62,7 @@ def read(text: str, code: str, full: bool, monkeypatch=None):
     try:
         if full:
             with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(rows, "_read_plain", lambda text, reader: None)
+                patch.setattr(rows, "_read_plain", lambda text, reader, first_line: None)
                 boards = parse_boards(text, language, "f.txt")
         else:
             boards = parse_boards(text, language, "f.txt")

@@ -20,7 +20,14 @@ def run_solve(args: Args, out: Output) -> None:
         from .read import image_boards
 
         boards = image_boards(args, language)
-    for source in args.board or ():
+    sources = args.board or ()
+    jobs = workers(args.jobs, len(boards) + 2 * len(sources))  # a text may hold many boards
+    if jobs > 1 and sources:  # the workers read the text (cli.jobs)
+        from .jobs import solve_spread
+
+        solve_spread(boards, sources, language, args, out, jobs)
+        return
+    for source in sources:
         boards += read_boards(source, language, "solve")[0]
     solve_boards(boards, language, args, out)
 
@@ -34,9 +41,13 @@ def read_boards(source: str, language, command: str) -> tuple[list, str]:
     try:
         return parse_boards(text, language, origin), origin
     except ElzzurError as e:
-        if origin != "inline board":
-            raise
-        raise type(e)(f"{e} {board_hint(command)}") from None
+        raise with_hint(e, origin, command) from None
+
+def with_hint(error: ElzzurError, origin: str, command: str) -> ElzzurError:
+    """The error of reading a board, ending with the board syntax for an inline board."""
+    if origin != "inline board":
+        return error
+    return type(error)(f"{error} {board_hint(command)}")
 
 def board_hint(command: str) -> str:
     """The board syntax in one line, ending the error of a missing or mistyped board: the
@@ -59,8 +70,10 @@ def run_demo(args: Args, out: Output) -> None:
     text = read_text_file(path, BOARD_LIMIT)  # a user language's demo board: a board file's limit
     solve_boards(parse_boards(text, language, language.demo_board), language, args, out)
 
-def solve_boards(boards, language, args: Args, out: Output) -> None:
-    """Solve and print boards in order; one dictionary load for the whole batch."""
+def solve_boards(boards, language, args: Args, out: Output, spread=None) -> None:
+    """Solve and print boards in order; one dictionary load for the whole batch. ``spread``:
+    ``(number of boards, a function giving each board's output text in order)``, for boards
+    solved elsewhere (``cli.jobs``) instead of ``boards``."""
     from .lists import load_words
 
     game_rules(args, language)  # bad --rules or --score: an error before any board is solved
@@ -68,25 +81,36 @@ def solve_boards(boards, language, args: Args, out: Output) -> None:
         from ..lexicon.commonness import require_bands
 
         require_bands(language)
-    batch = len(boards) > 1
+    count = len(boards) if spread is None else spread[0]
+    batch = count > 1
     if batch and args.format in ("svg", "html"):
-        raise UsageError(f"--format {args.format} draws one board, and {len(boards)} were given")
+        raise UsageError(f"--format {args.format} draws one board, and {count} were given")
     dictionary = load_words(args.dictionary, language, not args.no_corrections)
     args.terminal = terminal_width(args)
     if args.format == "json" and batch:
         out.write("[\n")
-    results = render_all(boards, language, dictionary, args)
-    try:
-        for number, text in enumerate(results, start=1):
-            if batch and number > 1 and args.format in ("text", "csv"):
-                out.write("\n")
-            if args.format == "json" and batch:
-                text = text.rstrip("\n") + (",\n" if number < len(boards) else "\n")
+    if spread is not None:  # each piece's boards written by a worker, joined as below
+        for text in spread[1](batch):
             out.write(text)
-    finally:
-        results.close()  # now, not when collected: it stops the worker processes
+    else:
+        results = render_all(boards, language, dictionary, args)
+        for number, text in enumerate(results, start=1):
+            out.write(joined([text], args.format, batch, number == 1, number == count))
     if args.format == "json" and batch:
         out.write("]\n")
+
+def joined(texts: list[str], fmt: str, batch: bool, first: bool, last: bool) -> str:
+    """The outputs of boards that follow one another in a batch, as the batch writes them:
+    text and CSV with a blank line between boards, JSON as the items of an array (the
+    batch's first and last board are ``first`` and ``last``: a list may hold any part)."""
+    if not batch:
+        return "".join(texts)
+    if fmt in ("text", "csv"):
+        return ("" if first else "\n") + "\n".join(texts)
+    if fmt == "json":
+        return "".join(text.rstrip("\n") + ",\n" for text in texts[:-1]) + \
+            texts[-1].rstrip("\n") + ("\n" if last else ",\n")
+    return "".join(texts)
 
 def terminal_width(args: Args) -> int | None:
     """The width of the terminal the text goes to, for its layout (the board after the list,
@@ -104,19 +128,7 @@ def terminal_width(args: Args) -> int | None:
     return shutil.get_terminal_size().columns
 
 def render_all(boards, language, dictionary, args: Args):
-    """Each board's output text, in order: here, or spread over ``--jobs`` processes."""
-    jobs = workers(args.jobs, len(boards))
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(jobs, initializer=_worker_start,
-                                   initargs=(args.language, args))
-        try:
-            chunk = max(1, min(256, len(boards) // (4 * jobs)))
-            yield from pool.map(_worker_render, boards, chunksize=chunk)
-        finally:  # on Ctrl-C or an error, the boards not yet started are dropped
-            pool.shutdown(wait=False, cancel_futures=True)
-        return
+    """Each board's output text, in order (``cli.jobs`` spreads a batch over processes)."""
     render = board_renderer(language, dictionary, args)
     for board in boards:
         yield render(board)
@@ -130,26 +142,6 @@ def workers(jobs: int, boards: int) -> int:
     except (AttributeError, OSError):  # not Linux
         cpus = os.cpu_count() or 1
     return max(1, min(jobs, boards, cpus))
-
-_worker: list = []
-
-def _worker_start(spec: str, args: Args) -> None:
-    """Load the language (a code or a file's path, as given to -l) and dictionary once.
-    Ctrl-C (and SIGHUP, SIGTERM) reaches every process of the terminal's group: only the
-    parent answers it, and stops the workers."""
-    import signal
-
-    from ..lexicon.dictionary import load_dictionary
-    from ..lexicon.languages import get_language
-
-    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, signal.SIG_IGN)
-    language = get_language(spec)
-    _worker[:] = [language, load_dictionary(args.dictionary, language, not args.no_corrections),
-                  args]
-
-def _worker_render(board) -> str:
-    return render_board(board, *_worker)
 
 _game_rules: dict = {}
 

@@ -39,14 +39,27 @@ def check_cells(rows: int, cols: int, what: str = "a board") -> None:
 def read_boards(text: str, language: Language, origin: str, make: type) -> list:
     """The boards of a text, each made by ``make(rows, cols, cells)``, as ``parse_boards``
     documents them."""
-    reader = _Reader(language, origin, make)
-    boards = _read_plain(text, reader)
+    return _read(text, _Reader(language, origin, make), 1, False)[0]
+
+
+def read_part(text: str, language: Language, origin: str, make: type, first_line: int
+              ) -> tuple[list, int]:
+    """The boards of one part of a text cut by ``split_parts`` (its first line is line
+    ``first_line`` of the text) and how many different tokens it holds: what a worker of
+    ``solve --jobs`` reads. A part may hold no board; the limits are the caller's to check
+    over the whole text, the part's own errors are those of reading the whole text."""
+    return _read(text, _Reader(language, origin, make), first_line, True)
+
+
+def _read(text: str, reader: "_Reader", first_line: int, part: bool) -> tuple[list, int]:
+    boards = _read_plain(text, reader, first_line)
     if boards is not None:
-        return boards
-    reader = _Reader(language, origin, make)  # afresh: the full reading gives every error
+        return boards, len(reader.cells)
+    reader = _Reader(reader.language, reader.origin, reader.make)  # afresh: every error
+    origin = reader.origin
     boards: list = []
     block: list[tuple[int, str]] = []  # the board being read: (line number, its text)
-    for number, line, after_blank in content_lines(text):
+    for number, line, after_blank in content_lines(text, first_line):
         if after_blank and block:
             boards.append(reader.board(block))
             block = []
@@ -58,17 +71,64 @@ def read_boards(text: str, language: Language, origin: str, make: type) -> list:
             raise ElzzurError(f"{origin}, line {number}: {_too_many('rows')}")
     if block:
         boards.append(reader.board(block))
-    if not boards:
+    if not boards and not part:
         raise ElzzurError(f"{origin}: empty board")
-    return boards
+    return boards, len(reader.cells)
+
+
+def split_parts(text: str, size: int) -> list[tuple[int, int, int]]:
+    """``text`` cut into parts of about ``size`` characters, each ``(start, end, first line)``,
+    for the workers of ``solve --jobs`` to read: a part ends after a blank line (so that no
+    board is cut) and holds at least one board (a line that is neither blank nor a comment),
+    and its first line's number is counted as ``content_lines`` counts lines. The cutting
+    looks at a few lines per part; the lines are counted in C."""
+    parts = []
+    start, line, total = 0, 1, len(text)
+    while start < total:
+        end = _cut(text, start + max(1, size), total)
+        while end < total and not _has_content(text, start, end):
+            end = _cut(text, end + max(1, size), total)
+        if parts and not _has_content(text, start, end):  # comments at the end: the last part's
+            last_start, _, last_line = parts.pop()
+            start, line = last_start, last_line
+        parts.append((start, end, line))
+        if end < total:
+            piece = text[start:end]
+            line += piece.count("\n") if not any(mark in piece for mark in _BREAKS) \
+                else len(piece.splitlines())
+        start = end
+    return parts
+
+
+def _cut(text: str, at: int, total: int) -> int:
+    """The end of the first blank line that starts at or after ``at`` (just after its "\n"),
+    or the end of the text."""
+    i = text.find("\n", max(0, at - 1))
+    while i >= 0:
+        j = text.find("\n", i + 1)
+        if j < 0:
+            return total
+        if not text[i + 1:j].strip():  # only blank lines between two newlines
+            return j + 1
+        i = j
+    return total
+
+
+def _has_content(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] holds a line that is neither blank nor a comment."""
+    piece = text[start:end]
+    if "#" not in piece:
+        return not piece.isspace() and bool(piece)
+    return any(line and line[0] != "#" for line in map(str.strip, piece.splitlines()))
 
 
 # Characters that split lines for str.splitlines besides "\n" (or carry comments, or rows on one
 # line): a text without any of them is read by _read_plain.
 _NOT_PLAIN = ("#", "/", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+_BREAKS = _NOT_PLAIN[2:]  # line breaks other than "\n"
 
 
-def _read_plain(text: str, reader: "_Reader") -> list | None:
+def _read_plain(text: str, reader: "_Reader", first_line: int = 1) -> list | None:
     """The boards of the common text, read faster than ``content_lines`` and ``_Reader.board``
     read it (a batch of 4x4 boards spent as long reading as writing its words): lines split at
     "\n" alone, no comments, no board on one line; a board whose rows are tokens apart, as
@@ -85,7 +145,7 @@ def _read_plain(text: str, reader: "_Reader") -> list | None:
     boards: list = []
     add = boards.append
     make, get, board = reader.make, reader.cells.get, reader.board
-    number = 1  # the line number of the group's first line
+    number = first_line  # the line number of the group's first line
     for filled, group in groupby(lines, bool):
         rows = list(group)
         if filled:
@@ -112,7 +172,7 @@ def _read_plain(text: str, reader: "_Reader") -> list | None:
 _CHUNK = 1 << 20  # characters of text split into lines at a time
 
 
-def content_lines(text: str):
+def content_lines(text: str, first_line: int = 1):
     """``(number, line, after_blank)`` for each line of ``text`` that is neither blank nor a
     comment, stripped, with its line number (lines as ``str.splitlines`` counts them) and
     whether a blank line comes between it and the content line before it.
@@ -124,7 +184,7 @@ def content_lines(text: str):
     from itertools import compress, repeat
     from operator import itemgetter, ne
 
-    before = 0  # lines in the chunks already read
+    before = first_line - 1  # lines in the chunks already read
     pending = False  # a blank line since the last content line
     start, size = 0, len(text)
     while start < size:

@@ -1,0 +1,193 @@
+"""``solve --jobs N``: a batch spread over N processes that each read, solve and write their
+share of the boards, the output in the input's order.
+
+The parent reads the files and cuts their text into parts at blank lines
+(``grid.rows.split_parts``); it sends the workers text, not boards, and receives each
+board's output text. Every part is read twice, first only to check it (all parts at once, so
+that an error in any board comes before any output and the number of boards is known, as
+with one process), then to solve it; reading costs a few microseconds a board, against
+tens for solving and writing. Near a limit that spans the whole text (more than
+``MAX_BOARDS`` boards or ``MAX_TILES`` different tokens), and for a text without boards,
+the parent reads that text itself, for the exact error of one process. At most two parts a
+worker are under way or waiting to be written, so memory stays bounded whatever the
+output's reader does."""
+
+from __future__ import annotations
+
+from ..errors import ElzzurError
+from .commands import Args
+from .output import Output
+
+PART = 1 << 16  # characters of board text a worker reads at a time, at most
+
+
+def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs: int) -> None:
+    """Solve the boards already read (pictures) and those of ``sources`` (``-b`` values) in
+    ``jobs`` processes; fewer where there are fewer parts."""
+    from ..grid.board import read_board_text
+    from ..grid.rows import split_parts
+    from .solve import solve_boards, terminal_width, workers
+
+    texts, failure = [], None
+    for source in sources:
+        try:
+            texts.append(read_board_text(source))
+        except ElzzurError as e:  # after the errors of the texts before it, as in one process
+            failure = e
+            break
+    size = max(1, min(PART, sum(len(text) for text, _ in texts) // (4 * jobs)))
+    pieces = [("boards", [board], None, 0, -1) for board in boards]
+    for number, (text, origin) in enumerate(texts):
+        pieces += [("part", text[start:end], origin, line, number)
+                   for start, end, line in split_parts(text, size)]
+    processes = workers(jobs, len(pieces))
+    if processes <= 1 or failure is not None:
+        for text, origin in texts:
+            boards += read_text(text, origin, language)
+        if failure is not None:
+            raise failure
+        solve_boards(boards, language, args, out)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    args.terminal = terminal_width(args)  # before the workers start: they are sent args
+    pool = ProcessPoolExecutor(processes, initializer=_worker_start,
+                               initargs=(args.language, args))
+    try:
+        pieces, count = check(pool, pieces, texts, language)
+        solve_boards([], language, args, out,
+                     spread=(count, lambda batch: render(pool, pieces, processes, batch)))
+    finally:  # on Ctrl-C or an error, the parts not yet started are dropped
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def read_text(text: str, origin: str, language) -> list:
+    """All the boards of one text, read here, with the errors of ``cli.solve.read_boards``."""
+    from ..grid.board import parse_boards
+    from .solve import with_hint
+
+    try:
+        return parse_boards(text, language, origin)
+    except ElzzurError as e:
+        raise with_hint(e, origin, "solve") from None
+
+
+def check(pool, pieces: list, texts: list, language) -> tuple[list, int]:
+    """Every part read by the workers only to check it, in order: the first error is raised.
+    Returns the pieces to solve (a text read here becomes one piece of its boards) and the
+    number of boards."""
+    from ..grid.rows import MAX_BOARDS, MAX_TILES
+    from .solve import with_hint
+
+    futures = {index: pool.submit(_worker_check, piece)
+               for index, piece in enumerate(pieces) if piece[0] == "part"}
+    kept, count, index = [], 0, 0
+    while index < len(pieces):
+        piece = pieces[index]
+        if piece[0] == "boards":
+            kept.append(piece)
+            count += len(piece[1])
+            index += 1
+            continue
+        number = piece[4]  # the text's parts, in order
+        group = []
+        while index < len(pieces) and pieces[index][0] == "part" and pieces[index][4] == number:
+            group.append(index)
+            index += 1
+        boards = tiles = 0  # so far: the limits count over the whole text
+        here = False
+        for at in group:
+            result = futures[at].result()
+            if isinstance(result, ElzzurError):
+                size = len(pieces[at][1])  # at most a board and a token a character before it
+                if boards + size >= MAX_BOARDS or tiles + size > MAX_TILES:
+                    here = True
+                    break
+                raise with_hint(result, pieces[at][2], "solve")
+            boards, tiles = boards + result[0], tiles + result[1]
+            if boards >= MAX_BOARDS or tiles > MAX_TILES:
+                here = True
+                break
+        if here or boards == 0:  # the error of one process, or the boards after all
+            text, origin = texts[number]
+            read = read_text(text, origin, language)
+            kept.append(("boards", read, None, 0, number))
+            count += len(read)
+        else:
+            kept += [pieces[at] for at in group]
+            count += boards
+    return kept, count
+
+
+def render(pool, pieces: list, processes: int, batch: bool):
+    """Each piece's output text, in order, its boards solved and written by a worker (and
+    joined as ``cli.solve.joined`` joins them); no more than two pieces a worker under way or
+    done and waiting."""
+    from collections import deque
+
+    pending: deque = deque()
+    last = len(pieces) - 1
+    for index, piece in enumerate(pieces):
+        pending.append(pool.submit(_worker_render, piece, batch, index == 0, index == last))
+        if len(pending) >= 2 * processes:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+# --- in the workers ------------------------------------------------------------------------------
+
+_worker: list = []  # language, dictionary (None until the first board is solved), args[, render]
+
+
+def _worker_start(spec: str, args: Args) -> None:
+    """Load the language (a code or a file's path, as given to -l); the dictionary waits for
+    the first board to solve (checking parts needs none, and the parent loads it first, so
+    that a list of the user's is built and cached once). Ctrl-C (and SIGHUP, SIGTERM)
+    reaches every process of the terminal's group: only the parent answers it, and stops
+    the workers."""
+    import signal
+
+    from ..lexicon.languages import get_language
+
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_IGN)
+    _worker[:] = [get_language(spec), None, args]
+
+
+def _read_piece(piece) -> list:
+    from ..grid.board import Board
+    from ..grid.rows import read_part
+
+    kind, content, origin, line, _ = piece
+    return content if kind == "boards" else read_part(content, _worker[0], origin, Board, line)[0]
+
+
+def _worker_check(piece) -> tuple[int, int] | ElzzurError:
+    """A part read: its number of boards and of different tokens, or its first error."""
+    from ..grid.board import Board
+    from ..grid.rows import read_part
+
+    _, text, origin, line, _ = piece
+    try:
+        boards, tiles = read_part(text, _worker[0], origin, Board, line)
+    except ElzzurError as e:
+        return e
+    return len(boards), tiles
+
+
+def _worker_render(piece, batch: bool, first: bool, last: bool) -> str:
+    """A piece's boards, each solved and written, joined as the batch writes them (the
+    piece holds the batch's first board, its last)."""
+    from .solve import joined
+
+    if len(_worker) == 3:  # the first piece: the renderer of the run, made once
+        from ..lexicon.dictionary import load_dictionary
+        from .solve import board_renderer
+
+        language, dictionary, args = _worker
+        if dictionary is None:
+            dictionary = load_dictionary(args.dictionary, language, not args.no_corrections)
+        _worker[1:] = [dictionary, args, board_renderer(language, dictionary, args)]
+    return joined(list(map(_worker[3], _read_piece(piece))), _worker[2].format, batch, first,
+                  last)
