@@ -134,16 +134,47 @@ def test_a_text_without_boards_and_the_limits_give_one_processs_errors(cli, many
     assert (one.code, one.out, one.err) == (two.code, two.out, two.err)
 
 
-def test_a_real_run_in_two_processes(tmp_path, many):
-    """One subprocess run: the workers are forked processes of the real command."""
+@pytest.mark.parametrize("fmt", ["text", "csv", "json", "jsonl"])
+def test_real_runs_in_two_processes_write_to_the_output_in_turn(tmp_path, many, fmt):
+    """Subprocess runs: the workers are forked processes of the real command, and write to
+    the output file (-o) or standard output themselves, each piece in its turn."""
     import subprocess
     import sys
 
-    command = [sys.executable, "-m", "elzzur", "solve", "-l", "en", "-b", many, "--format",
-               "jsonl"]
-    one = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=True)
-    two = subprocess.run(command + ["--jobs", "2", "-o", "out.jsonl"], cwd=tmp_path,
-                         capture_output=True, text=True, check=True)
+    from conftest import child_env
+
+    big = tmp_path / "big.boards"  # many parts: 600 boards
+    big.write_text("\n\n".join(str(random_board(EN, 4, 4, seed=seed)) for seed in range(600)),
+                   encoding="utf-8")
+    command = [sys.executable, "-m", "elzzur", "solve", "-l", "en", "-b", many, "-b", big.name,
+               "--format", fmt]
+    run = lambda *extra: subprocess.run(command + list(extra), cwd=tmp_path, env=child_env(),  # noqa: E731
+                                        capture_output=True, text=True, check=True)
+    one = run()
+    two = run("--jobs", "2", "-o", f"out.{fmt}")
     assert two.stdout == two.stderr == ""
-    assert (tmp_path / "out.jsonl").read_text(encoding="utf-8") == one.stdout
-    assert len(one.stdout.splitlines()) == 60
+    assert (tmp_path / f"out.{fmt}").read_text(encoding="utf-8") == one.stdout
+    three = run("--jobs", "2")
+    assert three.stdout == one.stdout and three.stderr == ""
+    assert len(one.stdout) > 500_000  # 660 boards
+
+
+def test_a_closed_pipe_stops_the_workers_quietly(tmp_path, many):
+    """`| head`: the reader has had enough, which is no error, with one process or two."""
+    import subprocess
+    import sys
+
+    from conftest import child_env
+
+    big = tmp_path / "big.boards"
+    big.write_text("\n\n".join(str(random_board(EN, 4, 4, seed=seed)) for seed in range(400)),
+                   encoding="utf-8")
+    for jobs in ("1", "2"):
+        process = subprocess.Popen([sys.executable, "-m", "elzzur", "solve", "-l", "en", "-b",
+                                    big.name, "--format", "jsonl", "--jobs", jobs], cwd=tmp_path,
+                                   env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert process.stdout.read(1000).startswith(b'{"language": "en"')
+        process.stdout.close()
+        assert process.wait(timeout=60) == 0
+        assert process.stderr.read() == b""
+        process.stderr.close()

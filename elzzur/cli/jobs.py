@@ -14,6 +14,8 @@ output's reader does."""
 
 from __future__ import annotations
 
+import os
+
 from ..errors import ElzzurError
 from .commands import Args
 from .output import Output
@@ -51,14 +53,29 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     from concurrent.futures import ProcessPoolExecutor
 
     args.terminal = terminal_width(args)  # before the workers start: they are sent args
+    _turns[:] = []
+    import multiprocessing
+
+    if multiprocessing.get_start_method() == "fork":  # the workers share the output's file
+        _turns[:] = [multiprocessing.Value("q", 0, lock=False), multiprocessing.Condition(),
+                     os.getpid()]
     pool = ProcessPoolExecutor(processes, initializer=_worker_start,
                                initargs=(args.language, args))
+    done = False
     try:
         pieces, count = check(pool, pieces, texts, language)
         solve_boards([], language, args, out,
-                     spread=(count, lambda batch: render(pool, pieces, processes, batch)))
+                     spread=(count, lambda batch: render(pool, pieces, processes, batch, out)))
+        done = True
     finally:  # on Ctrl-C or an error, the parts not yet started are dropped
-        pool.shutdown(wait=False, cancel_futures=True)
+        if _turns:
+            with _turns[1]:
+                _turns[0].value = -1  # and no worker waits for its turn to write
+                _turns[1].notify_all()
+        # when done, the workers are idle: waiting for them to end is quick, and leaves
+        # nothing for the executor's own exit handler, which can race with its closing pipe
+        pool.shutdown(wait=done, cancel_futures=not done)
+        _turns.clear()
 
 
 def read_text(text: str, origin: str, language) -> list:
@@ -119,16 +136,25 @@ def check(pool, pieces: list, texts: list, language) -> tuple[list, int]:
     return kept, count
 
 
-def render(pool, pieces: list, processes: int, batch: bool):
+def render(pool, pieces: list, processes: int, batch: bool, out: Output):
     """Each piece's output text, in order, its boards solved and written by a worker (and
     joined as ``cli.solve.joined`` joins them); no more than two pieces a worker under way or
-    done and waiting."""
+    done and waiting.
+
+    Where the output is a file descriptor the workers share (forked, they share its
+    offset), each worker writes its piece's text to it itself when its turn comes (the
+    pieces' order), and the parent only waits: it would otherwise spend as long receiving
+    and writing the text (14 KB a 4x4 board in JSON lines) as a worker spends making it."""
     from collections import deque
 
+    target = out.raw() if _turns else None
+    if target is None:
+        _turns.clear()
     pending: deque = deque()
     last = len(pieces) - 1
     for index, piece in enumerate(pieces):
-        pending.append(pool.submit(_worker_render, piece, batch, index == 0, index == last))
+        pending.append(pool.submit(_worker_render, piece, batch, index == 0, index == last,
+                                   (index, *target) if target else None))
         if len(pending) >= 2 * processes:
             yield pending.popleft().result()
     while pending:
@@ -138,6 +164,7 @@ def render(pool, pieces: list, processes: int, batch: bool):
 # --- in the workers ------------------------------------------------------------------------------
 
 _worker: list = []  # language, dictionary (None until the first board is solved), args[, render]
+_turns: list = []  # the piece whose turn it is to be written, its Condition, the parent's pid
 
 
 def _worker_start(spec: str, args: Args) -> None:
@@ -176,9 +203,11 @@ def _worker_check(piece) -> tuple[int, int] | ElzzurError:
     return len(boards), tiles
 
 
-def _worker_render(piece, batch: bool, first: bool, last: bool) -> str:
+def _worker_render(piece, batch: bool, first: bool, last: bool, write=None) -> str:
     """A piece's boards, each solved and written, joined as the batch writes them (the
-    piece holds the batch's first board, its last)."""
+    piece holds the batch's first board, its last); with ``write`` (the piece's turn, a file
+    descriptor, the text's error handler), written to that file when the pieces before it
+    have been, and "" returned."""
     from .solve import joined
 
     if len(_worker) == 3:  # the first piece: the renderer of the run, made once
@@ -189,5 +218,28 @@ def _worker_render(piece, batch: bool, first: bool, last: bool) -> str:
         if dictionary is None:
             dictionary = load_dictionary(args.dictionary, language, not args.no_corrections)
         _worker[1:] = [dictionary, args, board_renderer(language, dictionary, args)]
-    return joined(list(map(_worker[3], _read_piece(piece))), _worker[2].format, batch, first,
+    text = joined(list(map(_worker[3], _read_piece(piece))), _worker[2].format, batch, first,
                   last)
+    if write is None:
+        return text
+    turn, fd, errors = write
+    data = text.encode("utf-8", errors)
+    value, changed, parent = _turns
+    with changed:
+        while value.value != turn:
+            if value.value < 0 or os.getppid() != parent:  # the run has stopped
+                return ""
+            changed.wait(0.5)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except BaseException:
+        value.value = -1  # the next pieces are not written after a hole
+        raise
+    finally:
+        with changed:
+            if value.value == turn:
+                value.value = turn + 1
+            changed.notify_all()
+    return ""

@@ -92,6 +92,25 @@ class Output:
         except OSError as e:
             raise ElzzurError(f"cannot write {named(self.atomic.target)}: {e.strerror}") from None
 
+    def raw(self) -> tuple[int, str] | None:
+        """The file descriptor under this output (standard output, or the temporary file of
+        ``-o``) with everything written so far flushed to it, and the text's error handler,
+        for other processes to write UTF-8 to in turn (``solve --jobs``); None where there is
+        no descriptor (a test's captured output), the text is not UTF-8, or it is a folder."""
+        import codecs
+
+        if self.folder is not None:
+            return None
+        stream = sys.stdout if self.atomic is None else self.atomic.file
+        try:
+            if codecs.lookup(stream.encoding).name != "utf-8":
+                return None
+            fd = stream.fileno()
+            stream.flush()
+        except (AttributeError, LookupError, OSError, TypeError, ValueError):
+            return None
+        return fd, stream.errors or "strict"
+
     def close(self, ok: bool) -> None:
         if ok:
             if self.batch is not None:

@@ -1,0 +1,108 @@
+"""The command line's batch: ``elzzur solve -l en -b FILE --format F -o OUT [--jobs J]`` on
+random English 4x4 boards, one process against ``--jobs 2`` (issue 16: at least 10,000 boards
+a second of one core's time, and ``--jobs 2`` at least 1.7 times as fast).
+
+    python benchmarks/batch.py                    # 10,000 boards, jsonl/csv/text, 5 runs each
+    python benchmarks/batch.py -n 20000 -r 7 -f jsonl
+    python benchmarks/batch.py --quick            # a smoke test (CI runs this)
+
+Each run is a fresh process of the installed elzzur (``pip install .``; an editable install
+spends tens of milliseconds more starting), timed by a small wrapper that runs elzzur's
+``main`` and then reads its own processor time (the parent's) and its children's (the
+workers'). Runs of one process and of two are interleaved; the table gives medians. The
+scaling is the wall time of one process over that of two: it means something only on a
+machine with two cores free, so the load average before and after is printed beside it. The
+outputs of every run must be the same, byte for byte, or nothing is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+WRAPPER = r"""
+import multiprocessing, resource, sys
+from elzzur.__main__ import main
+code = main(sys.argv[1:])
+for child in multiprocessing.active_children():  # the workers, ended: their times count
+    child.join()
+me = resource.getrusage(resource.RUSAGE_SELF)
+them = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(me.ru_utime + me.ru_stime, them.ru_utime + them.ru_stime, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def write_boards(path: str, count: int) -> None:
+    from elzzur import get_language, random_board
+
+    language = get_language("en")
+    boards = [str(random_board(language, 4, 4, seed=seed)) for seed in range(count)]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n\n".join(boards) + "\n")
+
+
+def run(folder: str, fmt: str, jobs: int) -> tuple[float, float, float, str]:
+    """(wall s, parent CPU s, workers' CPU s, digest of the output) of one run, the whole
+    process from its start to its end (the workers' too)."""
+    out = os.path.join(folder, f"out.{fmt}")
+    command = [sys.executable, "-c", WRAPPER, "solve", "-l", "en", "-b",
+               os.path.join(folder, "boards.txt"), "--format", fmt, "-o", out, "--jobs", str(jobs)]
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"elzzur failed: {result.stderr}")
+    parent, children = map(float, result.stderr.split()[-2:])
+    with open(out, "rb") as f:
+        digest = hashlib.blake2b(f.read(), digest_size=16).hexdigest()
+    os.remove(out)
+    return wall, parent, children, digest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--boards", type=int, default=10_000)
+    parser.add_argument("-r", "--runs", type=int, default=5)
+    parser.add_argument("-f", "--formats", default="jsonl,csv,text")
+    parser.add_argument("--quick", action="store_true", help="200 boards, 1 run, jsonl")
+    options = parser.parse_args()
+    if options.quick:
+        options.boards, options.runs, options.formats = 200, 1, "jsonl"
+    with tempfile.TemporaryDirectory() as folder:
+        write_boards(os.path.join(folder, "boards.txt"), options.boards)
+        load = os.getloadavg()[0]
+        print(f"## Batch: {options.boards:,} random English 4x4 boards, medians of "
+              f"{options.runs} (load average {load:.2f} before)\n")
+        print("| format | jobs | wall s | parent CPU s | workers' CPU s | boards a second of "
+              "CPU | boards a second of wall | scaling (wall 1 / wall 2) |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for fmt in options.formats.split(","):
+            times: dict[int, list] = {1: [], 2: []}
+            digests = set()
+            for _ in range(options.runs):
+                for jobs in (1, 2):  # interleaved
+                    wall, parent, children, digest = run(folder, fmt, jobs)
+                    times[jobs].append((wall, parent, children))
+                    digests.add(digest)
+            if len(digests) != 1:
+                raise SystemExit(f"--format {fmt}: the outputs differ between runs")
+            medians = {jobs: [statistics.median(t[k] for t in runs) for k in range(3)]
+                       for jobs, runs in times.items()}
+            for jobs, (wall, parent, children) in medians.items():
+                cpu = parent + children
+                scaling = f"{medians[1][0] / wall:.2f}x" if jobs == 2 else ""
+                print(f"| {fmt} | {jobs} | {wall:.2f} | {parent:.2f} | {children:.2f} | "
+                      f"{options.boards / cpu:,.0f} | {options.boards / wall:,.0f} | {scaling} |",
+                      flush=True)
+        print(f"\n(load average {os.getloadavg()[0]:.2f} after; {os.cpu_count()} CPUs)")
+
+
+if __name__ == "__main__":
+    main()
