@@ -15,6 +15,7 @@ from conftest import REPO, child_env
     ("run.py", ["## Per-board solve time", "## Batch", "## One-shot latency", "| en | 4x4 |",
                 "| en | 0.69 MB |"]),
     ("generate.py", ["the published best Boggle board"]),
+    ("batch.py", ["## Batch: 200 random English 4x4 boards", "| jsonl | 1 |", "| jsonl | 2 |"]),
     ("scrabble.py", ["| two blanks |"]),
     ("peers.py", ["### 4x4: 3 boards", "| elzzur find_words (C) |", "| elzzur solve (C) |",
                   "| elzzur find_words (Python) |"]),

@@ -20,7 +20,8 @@ from ..errors import ElzzurError
 from .commands import Args
 from .output import Output
 
-PART = 1 << 16  # characters of board text a worker reads at a time, at most
+PART = 1 << 14  # characters of board text a worker reads at a time, at most: ~270 4x4 boards,
+# ~20 ms of a worker's time, so that the workers end together and seldom wait for their turn
 
 
 def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs: int) -> None:
@@ -37,7 +38,7 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
         except ElzzurError as e:  # after the errors of the texts before it, as in one process
             failure = e
             break
-    size = max(1, min(PART, sum(len(text) for text, _ in texts) // (4 * jobs)))
+    size = max(1, min(PART, sum(len(text) for text, _ in texts) // (16 * jobs)))
     pieces = [("boards", [board], None, 0, -1) for board in boards]
     for number, (text, origin) in enumerate(texts):
         pieces += [("part", text[start:end], origin, line, number)
