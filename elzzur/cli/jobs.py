@@ -2,8 +2,10 @@
 share of the boards, the output in the input's order.
 
 The parent reads the files and cuts their text into parts at blank lines
-(``grid.rows.split_parts``); it sends the workers text, not boards, and receives each
-board's output text. Every part is read twice, first only to check it (all parts at once, so
+(``grid.rows.split_parts``); it sends the workers text, not boards. Each worker writes its
+part's output to the output's file descriptor itself, when the parts before it have been
+written (forked workers share the descriptor and its offset), or else sends it back to the
+parent to write (a test's captured output, a start method other than fork). Every part is read twice, first only to check it (all parts at once, so
 that an error in any board comes before any output and the number of boards is known, as
 with one process), then to solve it; reading costs a few microseconds a board, against
 tens for solving and writing. Near a limit that spans the whole text (more than
@@ -58,8 +60,11 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     import multiprocessing
 
     if multiprocessing.get_start_method() == "fork":  # the workers share the output's file
-        _turns[:] = [multiprocessing.Value("q", 0, lock=False), multiprocessing.Condition(),
-                     os.getpid()]
+        try:
+            _turns[:] = [multiprocessing.Value("q", 0, lock=False), multiprocessing.Condition(),
+                         os.getpid()]
+        except (ImportError, OSError):  # no shared memory or semaphores here: the parent writes
+            _turns[:] = []
     pool = ProcessPoolExecutor(processes, initializer=_worker_start,
                                initargs=(args.language, args))
     done = False
