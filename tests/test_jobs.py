@@ -44,17 +44,18 @@ def test_the_parts_read_as_the_whole_text_reads(lines, end, size, tail):
         whole = parse_boards(text, EN, "f")
     except ElzzurError as e:
         whole = str(e)
-    read = []
-    try:
-        for start, stop, line in parts:
-            boards, _ = rows.read_part(text[start:stop], EN, "f", Board, line)
-            assert boards or len(parts) == 1  # a part holds at least one board
-            read += boards
-        if not read:
-            raise ElzzurError("f: empty board")
-    except ElzzurError as e:
-        read = str(e)
-    assert read == whole
+    for shared in (None, {}):  # each part's own cells, or one worker's for all its parts
+        read = []
+        try:
+            for start, stop, line in parts:
+                boards, _ = rows.read_part(text[start:stop], EN, "f", Board, line, shared)
+                assert boards or len(parts) == 1  # a part holds at least one board
+                read += boards
+            if not read:
+                raise ElzzurError("f: empty board")
+        except ElzzurError as e:
+            read = str(e)
+        assert read == whole
 
 
 def test_a_part_ends_after_a_blank_line_and_counts_its_lines():

@@ -169,7 +169,8 @@ def render(pool, pieces: list, processes: int, batch: bool, out: Output):
 
 # --- in the workers ------------------------------------------------------------------------------
 
-_worker: list = []  # language, dictionary (None until the first board is solved), args[, render]
+_worker: list = []  # language, dictionary (None until the first board is solved), args
+# [, the renderer, the cells read by token]
 _turns: list = []  # the piece whose turn it is to be written, its Condition, the parent's pid
 
 
@@ -193,7 +194,11 @@ def _read_piece(piece) -> list:
     from ..grid.rows import read_part
 
     kind, content, origin, line, _ = piece
-    return content if kind == "boards" else read_part(content, _worker[0], origin, Board, line)[0]
+    if kind == "boards":
+        return content
+    # one worker's parts share their cells, as one text's boards do (grid/rows.py): the
+    # writers find a cell's numbers and token by its identity
+    return read_part(content, _worker[0], origin, Board, line, _worker[4])[0]
 
 
 def _worker_check(piece) -> tuple[int, int] | ElzzurError:
@@ -223,7 +228,7 @@ def _worker_render(piece, batch: bool, first: bool, last: bool, write=None) -> s
         language, dictionary, args = _worker
         if dictionary is None:
             dictionary = load_dictionary(args.dictionary, language, not args.no_corrections)
-        _worker[1:] = [dictionary, args, board_renderer(language, dictionary, args)]
+        _worker[1:] = [dictionary, args, board_renderer(language, dictionary, args), {}]
     text = joined(list(map(_worker[3], _read_piece(piece))), _worker[2].format, batch, first,
                   last)
     if write is None:

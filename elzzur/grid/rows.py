@@ -42,13 +42,19 @@ def read_boards(text: str, language: Language, origin: str, make: type) -> list:
     return _read(text, _Reader(language, origin, make), 1, False)[0]
 
 
-def read_part(text: str, language: Language, origin: str, make: type, first_line: int
-              ) -> tuple[list, int]:
+def read_part(text: str, language: Language, origin: str, make: type, first_line: int,
+              cells: dict | None = None) -> tuple[list, int]:
     """The boards of one part of a text cut by ``split_parts`` (its first line is line
     ``first_line`` of the text) and how many different tokens it holds: what a worker of
     ``solve --jobs`` reads. A part may hold no board; the limits are the caller's to check
-    over the whole text, the part's own errors are those of reading the whole text."""
-    return _read(text, _Reader(language, origin, make), first_line, True)
+    over the whole text, the part's own errors are those of reading the whole text.
+    ``cells``: the cells read before by token, shared with other parts of the same text in
+    the same language (then the count of tokens is that of all of them), so that the boards
+    of every part share their cells as those of one text do."""
+    reader = _Reader(language, origin, make)
+    if cells is not None:
+        reader.cells = cells
+    return _read(text, reader, first_line, True)
 
 
 def _read(text: str, reader: "_Reader", first_line: int, part: bool) -> tuple[list, int]:
