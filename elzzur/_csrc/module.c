@@ -126,12 +126,15 @@ PyDoc_STRVAR(Graph_search_doc,
 PyDoc_STRVAR(Graph_scrabble_moves_doc,
 "scrabble_moves($self, n, board, letter_mul, word_mul, centre_row, centre_col, rack, blanks,\n"
 "               values, every, rack_size, bingo, apart, upper, lower, top, tiles, new_squares,\n"
-"               blank_squares, board_squares)\n"
+"               blank_squares, board_squares, leaves=None, strides=None)\n"
 "--\n\n"
 "The moves of an n x n Scrabble board, best first (the first `top`, every one if top < 0),\n"
 "as generate_moves() in elzzur.scrabble.movegen finds them: [(row, col, down, placed,\n"
-"squares, score, word, used), ...]. The arguments are bytes and the objects moves are made\n"
-"of (see core_moves there); ValueError if one is malformed or the graph corrupt.");
+"squares, score, word, used, equity), ...]. The arguments are bytes and the objects moves\n"
+"are made of (see core_moves there); with leaves (int64 values in tenths of a point, by the\n"
+"tiles used) and strides (65 int64: each letter's, then the blank's) best first by equity,\n"
+"10 x score + the leave's value, else equity 0. ValueError if an argument is malformed or\n"
+"the graph corrupt, OverflowError if an equity does not fit in 64 bits.");
 
 PyDoc_STRVAR(Graph_scrabble_checks_doc,
 "scrabble_checks($self, n, board, centre_row, centre_col, values, every, apart)\n"

@@ -106,12 +106,21 @@ class LeaveValues:
         self.name = name
         self._vowel = vowel
         self._vowels: dict[str, bool] = {}  # by tile: the test is Unicode work, done once
+        self._tenths: dict[str, int] = {}  # by leave: ``tenths``, remembered
         self.table.setdefault("", 0.0)
 
     def value(self, leave: str) -> float:
         found = self.table.get(leave)
         if found is None:
             found = self.table[leave] = self.model(*parse_leave(leave))
+        return found
+
+    def tenths(self, leave: str) -> int:
+        """``value`` in whole tenths of a point, what equity counts in (the values are
+        written to a tenth; rounded, so that an equity is exact), remembered."""
+        found = self._tenths.get(leave)
+        if found is None:
+            found = self._tenths[leave] = round(10 * self.value(leave))
         return found
 
     def counted(self, leave: str, counts: dict, blanks: int) -> float:
