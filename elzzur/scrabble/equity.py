@@ -80,8 +80,10 @@ class Evaluator:
         self.end_game = unseen.end_game
         self.out_bonus = 2 * unseen.points(tiles)
         self.cache: dict[str, int] = {}
+        self.known = self.cache  # the values worked out already, by leave
         if not self.end_game:
             self.tenths = leaves.tenths  # remembered there, for every position
+            self.known = leaves.known
 
     def __call__(self, leave: str) -> float:
         """The value in points."""
@@ -115,44 +117,79 @@ def rank_moves(moves: list, evaluate: Evaluator) -> None:
         move.equity = (10 * move.score + evaluate.tenths(move.leave)) / 10
 
 
-def rack_leaves(rack: dict, blanks: int, evaluate: Evaluator) -> list[tuple[str, str, int, int]]:
-    """(leave kept, tiles given, index, value in tenths) for every sub-multiset of the rack,
-    the whole rack first: what a move or an exchange can keep, and the ``LeaveTable`` index of
-    the tiles given (used by a move, or exchanged). Worked out once a ranking, for both uses,
-    in one pass that writes each leave as ``show_leave`` does."""
-    parts = [("", "", 0)]  # leave, given, index
-    stride = 1
-    for tile in sorted(rack):
-        n = rack[tile]
-        if n:
-            label = tile if len(tile) == 1 else f"[{tile}]"
-            parts = [(leave + label * k, given + label * (n - k), index + (n - k) * stride)
-                     for k in range(n, -1, -1) for leave, given, index in parts]
+class RackLeaves:
+    """Every sub-multiset of a rack, as what a move or an exchange keeps (``kept``, written as
+    ``show_leave`` writes it), the ``LeaveTable`` index of the tiles given up for it (used by a
+    move, or exchanged: ``index``) and its value in tenths (``tenths``); the whole rack first.
+    Worked out once a ranking, for both uses, column by column: a rack's 128 leaves cost a few
+    tens of microseconds, most of the time a ranking adds to the search. The tiles given are
+    written (``given``) only for the few exchanges that can make the top."""
+
+    __slots__ = ("kept", "index", "tenths", "digits")
+
+    def __init__(self, rack: dict, blanks: int, evaluate: Evaluator):
+        kept, index = [""], [0]
+        stride = 1
+        # (label, count, stride) of each tile of the rack in show_leave's order, blanks last
+        self.digits = digits = []
+        counts = [(tile if len(tile) == 1 else f"[{tile}]", rack[tile]) for tile in sorted(rack)
+                  if rack[tile]]
+        if blanks:
+            counts.append((BLANK, blanks))
+        for label, n in counts:
+            ks = range(n, -1, -1)
+            kept = [leave + label * k for k in ks for leave in kept]
+            index = [i + (n - k) * stride for k in ks for i in index]
+            digits.append((label, n, stride))
             stride *= n + 1
-    if blanks:
-        parts = [(leave + BLANK * b, given + BLANK * (blanks - b), index + (blanks - b) * stride)
-                 for b in range(blanks, -1, -1) for leave, given, index in parts]
-    value = evaluate.tenths
-    return [(leave, given, index, value(leave)) for leave, given, index in parts]
+        values = list(map(evaluate.known.get, kept))
+        if None in values:
+            values = [evaluate.tenths(leave) if v is None else v for leave, v in zip(kept, values)]
+        self.kept, self.index, self.tenths = kept, index, values
+
+    def given(self, index: int) -> str:
+        """The tiles given up at ``index`` (its digits, one a tile), as a rack is written."""
+        return "".join(label * (index // stride % (n + 1)) for label, n, stride in self.digits)
+
+    def all_given(self) -> list[str]:
+        """``given`` of every index in ``index``'s order, column by column (faster for all)."""
+        given = [""]
+        for label, n, _ in self.digits:
+            given = [out + label * (n - k) for k in range(n, -1, -1) for out in given]
+        return given
 
 
-def leave_table(rack: dict, blanks: int, leaves: list) -> LeaveTable:
+def rack_leaves(rack: dict, blanks: int, evaluate: Evaluator) -> RackLeaves:
+    return RackLeaves(rack, blanks, evaluate)
+
+
+def leave_table(rack: dict, blanks: int, leaves: RackLeaves) -> LeaveTable:
     """The ``LeaveTable`` of ``rack_leaves``: each leave's value at its index."""
-    tenths = [0] * len(leaves)
-    for _, _, index, value in leaves:
+    tenths = [0] * len(leaves.index)
+    for index, value in zip(leaves.index, leaves.tenths):
         tenths[index] = value
     return LeaveTable(rack, blanks, tenths)
 
 
-def exchanges(rack: dict, blanks: int, evaluate: Evaluator, leaves=None,
-              top: int | None = None) -> list[Exchange]:
-    """Every exchange of this rack (at least one tile), when the bag allows one; with ``top``
-    only the best ``top`` of them by ``candidate_key`` (the others cannot make a top that
-    long), and only those made into ``Exchange``s."""
-    if not evaluate.unseen.can_exchange:
+def exchanges(rack: dict, blanks: int, evaluate: Evaluator, leaves: RackLeaves | None = None,
+              top: int | None = None, beat: int | None = None) -> list[Exchange]:
+    """Every exchange of this rack (at least one tile), when the bag allows one, best first by
+    ``candidate_key``; with ``top`` only the best ``top``, and with ``beat`` (in tenths) only
+    those of a higher equity: the others cannot make a top whose ``top``-th move has that
+    (a play ranks before an exchange of the same equity)."""
+    if not evaluate.unseen.can_exchange or top == 0:
         return []
-    keyed = [(-value, len(given), given, leave)  # candidate_key's order among exchanges
-             for leave, given, _, value in leaves or rack_leaves(rack, blanks, evaluate) if given]
+    if leaves is None:
+        leaves = rack_leaves(rack, blanks, evaluate)
+    if beat is None:  # every exchange
+        keyed = [(-value, len(given), given, leave) for value, given, leave in
+                 zip(leaves.tenths, leaves.all_given(), leaves.kept) if given]
+    else:
+        keyed = []
+        for value, index, leave in zip(leaves.tenths, leaves.index, leaves.kept):
+            if index and value > beat:
+                given = leaves.given(index)
+                keyed.append((-value, len(given), given, leave))  # candidate_key's order
     keyed.sort()
     if top is not None:
         del keyed[top:]
@@ -173,8 +210,10 @@ def ranked(generate, rack: dict, blanks: int, evaluate: Evaluator, top: int | No
         rank_moves(moves, evaluate)
         return moves
     leaves = rack_leaves(rack, blanks, evaluate)
-    moves = generate(top, leave_table(rack, blanks, leaves))
-    candidates = moves + exchanges(rack, blanks, evaluate, leaves, top)
+    table = leave_table(rack, blanks, leaves)
+    moves = generate(top, table)
+    beat = table.equity(moves[top - 1]) if top and len(moves) >= top else None
+    candidates = moves + exchanges(rack, blanks, evaluate, leaves, top, beat)
     if not candidates:
         full = show_leave(rack, blanks)
         candidates = [Exchange("pass", "", full, evaluate(full))] if full else []
