@@ -31,7 +31,8 @@
  *                                 the best `top` moves by it;
  *   scrabble_leaves               LeaveTable's values and strides, checked;
  *   node_mask, node_child         masks[node], and targets[firsts[node] + popcount] (checked);
- *   rack_take, rack_give          the cnt and rack_bits bookkeeping around each tile.
+ *   rack_take, rack_give          the cnt and rack_bits bookkeeping around each tile
+ *   (blank_take, blank_give)      (and the leave's index, for the equity).
  */
 
 #include "core.h"
@@ -77,6 +78,7 @@ typedef struct {
     int64_t *leave_tenths;
     size_t n_leaves;
     int64_t stride[64], blank_stride;
+    int64_t used;      /* the index of the tiles taken from the rack so far */
     uint8_t letters[64];          /* the word so far, one letter per square */
     int len;
     uint64_t new_mask, blank_mask; /* squares of the word that are new tiles, new blanks */
@@ -119,12 +121,14 @@ node_child(Scrabble *s, uint32_t node, uint64_t m, int i, uint32_t *child)
     return 0;
 }
 
-/* A tile of letter i (whose bit is `bit`) leaves the rack, or comes back to it. */
+/* A tile of letter i (whose bit is `bit`) leaves the rack, or comes back to it; a blank
+ * likewise. `used` follows: the leave's index (all strides are 0 when ranking by score). */
 static inline void
 rack_take(Scrabble *s, int i, uint64_t bit)
 {
     if (!--s->cnt[i])
         s->rack_bits ^= bit;
+    s->used += s->stride[i];
 }
 
 static inline void
@@ -132,6 +136,21 @@ rack_give(Scrabble *s, int i, uint64_t bit)
 {
     if (!s->cnt[i]++)
         s->rack_bits |= bit;
+    s->used -= s->stride[i];
+}
+
+static inline void
+blank_take(Scrabble *s)
+{
+    s->blanks--;
+    s->used += s->blank_stride;
+}
+
+static inline void
+blank_give(Scrabble *s)
+{
+    s->blanks++;
+    s->used -= s->blank_stride;
 }
 
 /* Room for `more` items in a pool of `size`-byte items; 0, or -1 (error 2) when out of
@@ -169,14 +188,11 @@ scrabble_record(Scrabble *s, int end, long long score)
         score += s->bingo;
     long long equity = 0;
     if (s->leave_tenths != NULL) {
-        /* the leave's index: the strides of the tiles this move takes from the rack (checked
-         * against the table's size when the arguments were read) */
-        int64_t at = 0;
-        for (int i = 0; i < s->len; i++)
-            if ((s->new_mask >> i) & 1)
-                at += (s->blank_mask >> i) & 1 ? s->blank_stride : s->stride[s->letters[i]];
+        /* the leave's index: the strides of the tiles this move takes from the rack, kept
+         * by rack_take and blank_take (checked against the table's size when the arguments
+         * were read) */
         if (__builtin_mul_overflow(score, 10LL, &equity) ||
-            __builtin_add_overflow(equity, (long long)s->leave_tenths[at], &equity)) {
+            __builtin_add_overflow(equity, (long long)s->leave_tenths[s->used], &equity)) {
             s->error = 3;
             return;
         }
@@ -270,12 +286,12 @@ scrabble_extend(Scrabble *s, int col, uint32_t node, int anchor, long long pts, 
             rack_give(s, i, bit);
         }
         if (s->blanks && !s->error) {
-            s->blanks--;
+            blank_take(s);
             s->new_mask = new_mask | (UINT64_C(1) << pos);
             s->blank_mask = blank_mask | (UINT64_C(1) << pos);
             scrabble_extend(s, col + 1, next, anchor, pts, wm2, cp < 0 ? cross : cross + cp * wmc);
             s->blank_mask = blank_mask;
-            s->blanks++;
+            blank_give(s);
         }
     }
 restore:
@@ -318,11 +334,11 @@ scrabble_left(Scrabble *s, int anchor, uint32_t node, int limit)
             rack_give(s, i, bit);
         }
         if (s->blanks && !s->error) {
-            s->blanks--;
+            blank_take(s);
             s->blank_mask = blank_mask | (UINT64_C(1) << k);
             scrabble_left(s, anchor, next, limit - 1);
             s->blank_mask = blank_mask;
-            s->blanks++;
+            blank_give(s);
         }
     }
     s->len = k;

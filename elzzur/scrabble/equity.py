@@ -119,17 +119,18 @@ def rank_moves(moves: list, evaluate: Evaluator) -> None:
 
 class RackLeaves:
     """Every sub-multiset of a rack, as what a move or an exchange keeps (``kept``, written as
-    ``show_leave`` writes it), the ``LeaveTable`` index of the tiles given up for it (used by a
-    move, or exchanged: ``index``) and its value in tenths (``tenths``); the whole rack first.
-    Worked out once a ranking, for both uses, column by column: a rack's 128 leaves cost a few
-    tens of microseconds, most of the time a ranking adds to the search. The tiles given are
-    written (``given``) only for the few exchanges that can make the top."""
+    ``show_leave`` writes it), and its value in tenths (``tenths``), in the order of the
+    ``LeaveTable`` index of the tiles given up for it (used by a move, or exchanged): the whole
+    rack first. Built column by column, a tile at a time: the list so far is repeated once for
+    each count of the tile used, and a count ``u`` of a tile whose stride is the list's length
+    so far lands at ``u`` x stride + its place, which is the index. A rack's 128 leaves cost a
+    few tens of microseconds, most of what a ranking adds to the search. The tiles given are
+    written (``given``) only for the exchanges that can make the top."""
 
-    __slots__ = ("kept", "index", "tenths", "digits")
+    __slots__ = ("kept", "tenths", "digits")
 
     def __init__(self, rack: dict, blanks: int, evaluate: Evaluator):
-        kept, index = [""], [0]
-        stride = 1
+        kept = [""]
         # (label, count, stride) of each tile of the rack in show_leave's order, blanks last
         self.digits = digits = []
         counts = [(tile if len(tile) == 1 else f"[{tile}]", rack[tile]) for tile in sorted(rack)
@@ -137,25 +138,22 @@ class RackLeaves:
         if blanks:
             counts.append((BLANK, blanks))
         for label, n in counts:
-            ks = range(n, -1, -1)
-            kept = [leave + label * k for k in ks for leave in kept]
-            index = [i + (n - k) * stride for k in ks for i in index]
-            digits.append((label, n, stride))
-            stride *= n + 1
+            digits.append((label, n, len(kept)))
+            kept = [leave + label * k for k in range(n, -1, -1) for leave in kept]
         values = list(map(evaluate.known.get, kept))
         if None in values:
             values = [evaluate.tenths(leave) if v is None else v for leave, v in zip(kept, values)]
-        self.kept, self.index, self.tenths = kept, index, values
+        self.kept, self.tenths = kept, values
 
     def given(self, index: int) -> str:
         """The tiles given up at ``index`` (its digits, one a tile), as a rack is written."""
         return "".join(label * (index // stride % (n + 1)) for label, n, stride in self.digits)
 
     def all_given(self) -> list[str]:
-        """``given`` of every index in ``index``'s order, column by column (faster for all)."""
+        """``given`` of every index, built column by column like ``kept`` (faster for all)."""
         given = [""]
         for label, n, _ in self.digits:
-            given = [out + label * (n - k) for k in range(n, -1, -1) for out in given]
+            given = [out + label * used for used in range(n + 1) for out in given]
         return given
 
 
@@ -164,11 +162,8 @@ def rack_leaves(rack: dict, blanks: int, evaluate: Evaluator) -> RackLeaves:
 
 
 def leave_table(rack: dict, blanks: int, leaves: RackLeaves) -> LeaveTable:
-    """The ``LeaveTable`` of ``rack_leaves``: each leave's value at its index."""
-    tenths = [0] * len(leaves.index)
-    for index, value in zip(leaves.index, leaves.tenths):
-        tenths[index] = value
-    return LeaveTable(rack, blanks, tenths)
+    """The ``LeaveTable`` of ``rack_leaves``: its values are in the table's order already."""
+    return LeaveTable(rack, blanks, leaves.tenths)
 
 
 def exchanges(rack: dict, blanks: int, evaluate: Evaluator, leaves: RackLeaves | None = None,
@@ -181,16 +176,19 @@ def exchanges(rack: dict, blanks: int, evaluate: Evaluator, leaves: RackLeaves |
         return []
     if leaves is None:
         leaves = rack_leaves(rack, blanks, evaluate)
-    if beat is None:  # every exchange
+    tenths = leaves.tenths
+    if beat is None:  # every exchange (index 0 gives nothing: not one)
         keyed = [(-value, len(given), given, leave) for value, given, leave in
-                 zip(leaves.tenths, leaves.all_given(), leaves.kept) if given]
+                 zip(tenths[1:], leaves.all_given()[1:], leaves.kept[1:])]
+    elif max(tenths) <= beat:  # the usual case: a leave alone is worth less than the top
+        return []
     else:
         keyed = []
-        for value, index, leave in zip(leaves.tenths, leaves.index, leaves.kept):
-            if index and value > beat:
+        for index in range(1, len(tenths)):
+            if tenths[index] > beat:
                 given = leaves.given(index)
-                keyed.append((-value, len(given), given, leave))  # candidate_key's order
-    keyed.sort()
+                keyed.append((-tenths[index], len(given), given, leaves.kept[index]))
+    keyed.sort()  # candidate_key's order among exchanges
     if top is not None:
         del keyed[top:]
     return [Exchange("exchange", given, leave, -value / 10) for value, _, given, leave in keyed]

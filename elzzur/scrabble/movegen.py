@@ -17,7 +17,9 @@ graph (``elzzur.lexicon.graph``), in the style of Norvig's Scrabble notebook:
 same search with letter masks and precomputed tables (``FastTables``). The C core
 (``elzzur/_csrc/scrabble.c``, called by ``core_moves``) does all of it where it is built: the
 cross-checks and anchors, both directions, the order and the ``top`` best, so that Python only
-encodes the board and turns the best moves into ``Move`` objects. The three agree move for move,
+encodes the board and turns the best moves into ``Move`` objects. The order is by score, or by
+equity given the values of the rack's leaves (a ``LeaveTable``; ``by_equity`` says the order),
+so that ranking by equity builds only the best moves too. The three agree move for move,
 and with the brute force of ``elzzur.scrabble.reference``, on random positions
 (tests/test_scrabble.py; the C tables square by square in tests/test_scrabble_core.py).
 This module does that one job, and is long because the search is.
