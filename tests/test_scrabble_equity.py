@@ -296,6 +296,36 @@ def test_equities_too_large_for_the_core_are_ranked_in_python(graph, use, monkey
                                              evaluate.unseen, use)[:10])
 
 
+@settings(max_examples=200, deadline=None)
+@given(rack=st.dictionaries(st.sampled_from(["A", "E", "S", "CH", "LL", "É", "Ğ"]),
+                            st.integers(1, 3), max_size=6),
+       blanks=st.integers(0, 2))
+def test_a_rack_s_leaves_written_by_the_core_and_by_python(rack, blanks):
+    """The C core's ``rack_leaves`` writes the same leaves, in the same (the leave table's)
+    order, as the Python it stands in for; and each is the leave of its index: what is left
+    when the index's tiles are given."""
+    evaluate = Evaluator(leaves_for_tests(), Unseen({"E": 20}, 0, 20, 13, True, False, 7), EN)
+    python = rack_leaves(rack, blanks, evaluate, use="python")
+    core = rack_leaves(rack, blanks, evaluate, use="c")
+    assert core.kept == python.kept and core.tenths == python.tenths
+    assert python.kept[0] == show_leave(rack, blanks)
+    for index, kept in enumerate(python.kept):
+        given, given_blanks = parse_leave(python.given(index))
+        left = {t: n - given.get(t, 0) for t, n in rack.items() if n > given.get(t, 0)}
+        assert kept == show_leave(left, blanks - given_blanks)
+    assert python.all_given() == [python.given(i) for i in range(len(python.kept))]
+
+
+def test_the_core_s_rack_leaves_refuses_what_it_cannot_write():
+    from elzzur import _core
+
+    assert _core.rack_leaves([], b"") == [""]
+    for labels, counts in [(["A"], b"\0"), (["A", "B"], b"\1"), (["A" * 19], b"\1"),
+                           ([b"A"], b"\1"), (["A"] * 17, b"\3" * 17), (["A"] * 65, b"\1" * 65)]:
+        with pytest.raises((ValueError, TypeError)):
+            _core.rack_leaves(labels, counts)
+
+
 def test_a_leave_table_is_for_one_rack(graph):
     from elzzur.scrabble.movegen import LeaveTable
 

@@ -78,4 +78,7 @@ PyObject *elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 PyObject *elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args);
 PyObject *elzzur_Graph_scrabble_checks(GraphObject *self, PyObject *args);
 
+/* rack_leaves: the leaves of a rack, for ranking by equity (scrabble.c; a module function). */
+PyObject *elzzur_rack_leaves(PyObject *module, PyObject *args);
+
 #endif /* ELZZUR_CORE_H */

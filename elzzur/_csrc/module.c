@@ -178,12 +178,26 @@ static PyTypeObject GraphType = {
     .tp_new = Graph_new,
 };
 
+PyDoc_STRVAR(rack_leaves_doc,
+"rack_leaves(labels, counts)\n"
+"--\n\n"
+"Every sub-multiset of a rack, kept: the rack's tiles as show_leave writes them (labels,\n"
+"blanks last) and how many of each (bytes, 1 to 255), to a list of str in the order of\n"
+"elzzur.scrabble.movegen.LeaveTable's index (elzzur.scrabble.equity.RackLeaves in C).\n"
+"ValueError for malformed arguments or more than 2**16 leaves.");
+
+static PyMethodDef core_functions[] = {
+    {"rack_leaves", (PyCFunction)elzzur_rack_leaves, METH_VARARGS, rack_leaves_doc},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "elzzur._core",
     .m_doc = "The C core of elzzur: the board search of elzzur.grid.search and the Scrabble\n"
              "move generation of elzzur.scrabble.movegen, over a word graph.",
     .m_size = -1,
+    .m_methods = core_functions,
 };
 
 PyMODINIT_FUNC

@@ -991,3 +991,88 @@ done:
     scrabble_free(&s);
     return result;
 }
+
+/* rack_leaves(labels, counts): equity.RackLeaves's leaves in C, the one part of ranking by
+ * equity that costs Python time in proportion to the rack (a string a leave). `labels` are
+ * the rack's tiles as show_leave writes them, blanks last, `counts` (bytes, each 1 to 255)
+ * how many of each; the answer is every sub-multiset kept, written label by label, in the
+ * LeaveTable's order: the index of one that keeps k of a tile is the sum over the tiles of
+ * (count - k) x the product of (count + 1) of the tiles before. At most 2**16 leaves. */
+#define LEAVES_MAX 65536
+#define LABEL_MAX (MAX_SPELL + 2) /* [CH]: a spelling in brackets */
+
+PyObject *
+elzzur_rack_leaves(PyObject *module, PyObject *args)
+{
+    PyObject *a_labels, *a_counts;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OO:rack_leaves", &a_labels, &a_counts))
+        return NULL;
+    PyObject *labels = PySequence_Fast(a_labels, "rack_leaves: the labels must be a sequence");
+    if (labels == NULL)
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(labels);
+    uint8_t counts[64];
+    Py_UCS4 chars[64][LABEL_MAX], maxchar[64];
+    int len[64];
+    size_t total = 1;
+    if (k > 64) {
+        PyErr_SetString(PyExc_ValueError, "rack_leaves: at most 64 labels");
+        goto done;
+    }
+    if (scrabble_bytes(a_counts, k, counts, "the counts") < 0)
+        goto done;
+    for (Py_ssize_t t = 0; t < k; t++) {
+        PyObject *label = PySequence_Fast_GET_ITEM(labels, t);
+        if (!PyUnicode_Check(label) || PyUnicode_GET_LENGTH(label) > LABEL_MAX ||
+            counts[t] == 0) {
+            PyErr_SetString(PyExc_ValueError, "rack_leaves: labels of at most 18 characters, "
+                                              "counts of 1 to 255");
+            goto done;
+        }
+        len[t] = (int)PyUnicode_GET_LENGTH(label);
+        maxchar[t] = 0;
+        for (int j = 0; j < len[t]; j++) {
+            chars[t][j] = PyUnicode_READ_CHAR(label, j);
+            if (chars[t][j] > maxchar[t])
+                maxchar[t] = chars[t][j];
+        }
+        total *= (size_t)counts[t] + 1;
+        if (total > LEAVES_MAX) {
+            PyErr_SetString(PyExc_ValueError, "rack_leaves: more than 2**16 leaves");
+            goto done;
+        }
+    }
+    if ((result = PyList_New((Py_ssize_t)total)) == NULL)
+        goto done;
+    for (size_t index = 0; index < total; index++) {
+        int kept[64];
+        Py_ssize_t size = 0;
+        Py_UCS4 top = 0;
+        size_t rest = index;
+        for (Py_ssize_t t = 0; t < k; t++) {
+            kept[t] = counts[t] - (int)(rest % ((size_t)counts[t] + 1));
+            rest /= (size_t)counts[t] + 1;
+            size += (Py_ssize_t)kept[t] * len[t];
+            if (kept[t] && maxchar[t] > top)
+                top = maxchar[t];
+        }
+        PyObject *leave = PyUnicode_New(size, top);
+        if (leave == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        int kind = PyUnicode_KIND(leave);
+        void *data = PyUnicode_DATA(leave);
+        Py_ssize_t at = 0;
+        for (Py_ssize_t t = 0; t < k; t++)
+            for (int c = 0; c < kept[t]; c++)
+                for (int j = 0; j < len[t]; j++)
+                    PyUnicode_WRITE(kind, data, at++, chars[t][j]);
+        PyList_SET_ITEM(result, (Py_ssize_t)index, leave);
+    }
+done:
+    Py_DECREF(labels);
+    return result;
+}

@@ -25,6 +25,7 @@ What is left to Python is that table, the exchanges and the short final sort.
 
 from __future__ import annotations
 
+from ..lexicon.graph import backend
 from .movegen import LeaveTable
 from .moves import Move, show_leave
 from .tiles import BLANK, TileSet
@@ -129,17 +130,22 @@ class RackLeaves:
 
     __slots__ = ("kept", "tenths", "digits")
 
-    def __init__(self, rack: dict, blanks: int, evaluate: Evaluator):
-        kept = [""]
+    def __init__(self, rack: dict, blanks: int, evaluate: Evaluator, use: str | None = None):
         # (label, count, stride) of each tile of the rack in show_leave's order, blanks last
         self.digits = digits = []
         counts = [(tile if len(tile) == 1 else f"[{tile}]", rack[tile]) for tile in sorted(rack)
                   if rack[tile]]
         if blanks:
             counts.append((BLANK, blanks))
+        stride = 1
         for label, n in counts:
-            digits.append((label, n, len(kept)))
-            kept = [leave + label * k for k in range(n, -1, -1) for leave in kept]
+            digits.append((label, n, stride))
+            stride *= n + 1
+        kept = core_leaves(counts, stride, use)
+        if kept is None:  # the specification of the core's rack_leaves
+            kept = [""]
+            for label, n in counts:
+                kept = [leave + label * k for k in range(n, -1, -1) for leave in kept]
         values = list(map(evaluate.known.get, kept))
         if None in values:
             values = [evaluate.tenths(leave) if v is None else v for leave, v in zip(kept, values)]
@@ -157,8 +163,32 @@ class RackLeaves:
         return given
 
 
-def rack_leaves(rack: dict, blanks: int, evaluate: Evaluator) -> RackLeaves:
-    return RackLeaves(rack, blanks, evaluate)
+_CORE_LEAVES = []  # the core's rack_leaves once looked for (None where it is not built)
+
+
+def core_leaves(counts: list[tuple[str, int]], total: int, use: str | None) -> list[str] | None:
+    """``RackLeaves``'s leaves written by the C core's ``rack_leaves`` (the strings are most of
+    what ranking a rack adds to its search, and the core writes them in a fifth of the time),
+    or None where it cannot (not built, ``use="python"``, beyond its limits)."""
+    if not _CORE_LEAVES:
+        try:
+            from .. import _core
+        except ImportError:
+            _CORE_LEAVES.append(None)
+        else:
+            _CORE_LEAVES.append(_core.rack_leaves)
+    write = _CORE_LEAVES[0]
+    if write is None or (use or backend()) != "c" or total > 2**16 or len(counts) > 64:
+        return None
+    for label, n in counts:
+        if n > 255 or len(label) > 18:
+            return None
+    return write([label for label, _ in counts], bytes([n for _, n in counts]))
+
+
+def rack_leaves(rack: dict, blanks: int, evaluate: Evaluator, use: str | None = None) -> RackLeaves:
+    """The rack's leaves (``RackLeaves``); ``use`` as ``generate_moves`` takes it."""
+    return RackLeaves(rack, blanks, evaluate, use)
 
 
 def leave_table(rack: dict, blanks: int, leaves: RackLeaves) -> LeaveTable:
@@ -211,9 +241,12 @@ def ranked(generate, rack: dict, blanks: int, evaluate: Evaluator, top: int | No
     table = leave_table(rack, blanks, leaves)
     moves = generate(top, table)
     beat = table.equity(moves[top - 1]) if top and len(moves) >= top else None
-    candidates = moves + exchanges(rack, blanks, evaluate, leaves, top, beat)
-    if not candidates:
+    extra = exchanges(rack, blanks, evaluate, leaves, top, beat)
+    if not extra:
+        if moves:
+            return moves  # in candidate_key's order already, and no more than ``top``
         full = show_leave(rack, blanks)
-        candidates = [Exchange("pass", "", full, evaluate(full))] if full else []
+        return [Exchange("pass", "", full, evaluate(full))] if full and top != 0 else []
+    candidates = moves + extra
     candidates.sort(key=candidate_key)
     return candidates if top is None else candidates[:top]
