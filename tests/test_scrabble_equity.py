@@ -461,3 +461,43 @@ def test_benchmark_and_trainer_smoke(tmp_path):
     values = read_leaves(str(tmp_path / "en.txt"))
     assert values.weights and (tmp_path / "en.txt").read_text().startswith(
         "# Leave values of the English edition (en), learned by self-play")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_equity_ranking_with_spanish_tiles_of_two_letters(seed):
+    """Spanish: tiles of two letters (CH, LL, RR: a leave writes them [CH]) on a graph of
+    tiles, with the shipped leave values; both backends give the plain reference's top ten."""
+    from elzzur.lexicon.dictionary import load_dictionary
+
+    es = load_tile_set("es")
+    layout = load_layout(es.layout or "standard")
+    graph = load_dictionary(None, get_language(es.language or "es")).union_graph()
+    values = load_leaves(es, "es")
+    rng = random.Random(seed)
+    bag = new_bag(es)
+    rng.shuffle(bag)
+    board = [[None] * layout.size for _ in range(layout.size)]
+    for _ in range(4):  # a few greedy plies
+        rack, blanks = parse_rack("".join(t if len(t) == 1 else f"[{t}]" for t in bag[-7:]), es,
+                                  board)
+        best = generate_moves(board, rack, blanks, graph, es, layout, top=1)
+        if best:
+            for r, c, tile, blank in best[0].placed:
+                board[r][c] = (tile, blank)
+                bag.remove("?" if blank else tile)
+        rng.shuffle(bag)
+    drawn = [t for t in bag if t in ("CH", "LL", "RR")][:2] + [t for t in bag if len(t) == 1][:5]
+    rack, blanks = parse_rack("".join(t if len(t) == 1 else f"[{t}]" for t in drawn), es, board)
+    unseen = unseen_tiles(board, rack, blanks, es)
+    got = {}
+    for use in ("c", "python"):
+        moves = generate_moves(board, rack, blanks, graph, es, layout, use=use)
+        for move in moves:
+            move.equity = round(move.score + values.value(move.leave), 1)
+        reference = moves + exchanges(rack, blanks, Evaluator(values, unseen, es))
+        reference.sort(key=candidate_key)
+        got[use] = shown(ranked(lambda n, t: generate_moves(board, rack, blanks, graph, es, layout,
+                                                            n, use=use, leaves=t),
+                                rack, blanks, Evaluator(values, unseen, es), 10))
+        assert got[use] == shown(reference[:10]), use
+    assert got["c"] == got["python"] and any("[" in leave for *_, leave, _ in got["c"])
