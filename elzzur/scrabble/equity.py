@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from ..lexicon.graph import backend
 from .movegen import LeaveTable
-from .moves import Move, show_leave
+from .moves import show_leave
 from .tiles import BLANK, TileSet
 from .unseen import Unseen
 

@@ -101,7 +101,8 @@ def features(counts: dict, blanks: int, vowel=is_vowel) -> dict[str, float]:
 class LeaveValues:
     """An edition's leave values: the learned table, and the feature model for the rest.
     ``value(leave)`` is the one call: a dictionary lookup for a leave in the table, else the
-    model (remembered, since a rack's few dozen leaves come back move after move)."""
+    model (remembered, since a rack's few dozen leaves come back move after move);
+    ``tenths(leave)`` is the same in whole tenths of a point, what equity counts in."""
 
     def __init__(self, table: dict[str, float], weights: dict[str, float], name: str = "",
                  vowel=is_vowel):
@@ -126,13 +127,6 @@ class LeaveValues:
         found = self.known.get(leave)
         if found is None:
             found = self.known[leave] = round(10 * self.value(leave))
-        return found
-
-    def counted(self, leave: str, counts: dict, blanks: int) -> float:
-        """``value`` for a leave whose tiles are counted already (no parsing)."""
-        found = self.table.get(leave)
-        if found is None:
-            found = self.table[leave] = self.model(counts, blanks)
         return found
 
     def model(self, counts: dict, blanks: int) -> float:

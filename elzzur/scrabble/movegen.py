@@ -103,8 +103,8 @@ class LeaveTable:
     those, can rank every move by a lookup and build only the best). The index of a multiset
     of tiles used is the sum of ``stride[tile]`` (``blank_stride`` for a blank) over them: a
     mixed-radix number whose digits are the counts used, so a rack of seven different tiles has
-    2**7 = 128 leaves. ``tenths[index]`` is the value of what the rack keeps then; ``rack`` and
-    ``blanks`` say which rack the table is for."""
+    2**7 = 128 leaves. ``tenths[index]`` (a whole number) is the value of what the rack keeps
+    then; ``rack`` and ``blanks`` say which rack the table is for."""
 
     __slots__ = ("rack", "blanks", "stride", "blank_stride", "tenths")
 
@@ -137,6 +137,9 @@ EQUITY_LIMIT = 2**52  # the core ranks by equity when every equity in tenths is 
 
 
 def check_leaves(leaves, rack: dict, blanks: int) -> None:
+    """TypeError or ValueError for ``leaves`` that are not a ``LeaveTable`` of this rack: the
+    core indexes the table by the tiles a move uses, and another rack's would mean another
+    leave."""
     if not isinstance(leaves, LeaveTable):
         raise TypeError(f"leaves must be a LeaveTable, not {type(leaves).__name__}")
     if leaves.blanks != blanks or leaves.rack != {t: n for t, n in rack.items() if n}:
