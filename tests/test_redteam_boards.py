@@ -578,3 +578,24 @@ def test_an_undecodable_argument_is_a_letter_error_in_a_real_process(tmp_path, w
 def test_the_manual_documents_the_limits():
     limits = (REPO / "docs" / "errors.md").read_text(encoding="utf-8").split("## Limits\n")[1]
     assert f"{MAX_CELLS:,} cells" in limits and f"{MAX_TILE_LETTERS} letters" in limits
+
+
+@pytest.mark.parametrize("argument, message", [
+    ("boards/ABC", "elzzur: error: boards/ABC: no such file; as a board, row 2: row has 3 letters, "
+                   "the first row has 6 (a board written without spaces has rows of equal length)"),
+    ("my-boards/ABC", "elzzur: error: my-boards/ABC: no such file; as a board, row 1: '-' is not "
+                      "a letter of English"),
+])
+def test_a_board_naming_a_folder_that_reads_as_neither_shows_both_readings(cli, tmp_path,
+                                                                           argument, message):
+    """`-b boards/ABC` with a folder boards/ but no file ABC in it was reported only as a bad
+    inline board: the user who meant a file was not told it was not found."""
+    (tmp_path / argument.split("/")[0]).mkdir()
+    run = cli("solve", "-b", argument)
+    assert (run.code, run.out) == (1, "")
+    assert run.err.startswith(message), run.err
+    assert run.err.rstrip().endswith("see elzzur help solve)")
+    (tmp_path / argument.split("/")[0]).rmdir()  # no folder: rows of letters, one reading
+    run = cli("solve", "-b", argument)
+    assert run.err.startswith("elzzur: error: inline board, row "), run.err
+
