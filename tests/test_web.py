@@ -28,6 +28,7 @@ try:  # (imported here: importing it sets LD_LIBRARY_PATH, which a test may not 
     import cv2
 except ImportError:  # the image extra is not installed
     cv2 = None
+from elzzur.lexicon.graph import refresh_backend
 from elzzur.web import api
 from elzzur.web.app import MAX_BODY, application
 
@@ -61,6 +62,7 @@ def call(method: str, path: str, body=None, raw: bytes | None = None,
 def test_solve_is_the_command_lines_json(cli, monkeypatch, backend):
     if backend == "python":
         monkeypatch.setenv("ELZZUR_PURE_PYTHON", "1")
+    refresh_backend()  # (backend() remembers its choice; the fixture decides again after)
     board = "S T A R/E Ltl I N/P O R G/A M E Sdw"
     status, _, answer = call("POST", "/api/solve", {"board": board, "language": "en",
                                                     "rules": "ruzzle"})
@@ -179,6 +181,31 @@ def test_bad_requests(method, path, body, status, message):
     assert got == status, answer
     assert message in answer["error"]
     assert headers["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_a_question_past_its_time_is_a_503(monkeypatch, backend):
+    """The searches of one question have SEARCH_SECONDS of wall-clock time, whatever the load
+    or the backend: a board whose search explodes (thirty A's and a B in the dictionary) with
+    a deadline already past is stopped at the first reading of the clock."""
+    from elzzur.lexicon.dictionary import Dictionary
+
+    if backend == "python":
+        monkeypatch.setenv("ELZZUR_PURE_PYTHON", "1")
+    refresh_backend()  # (backend() remembers its choice; the fixture decides again after)
+    words = Dictionary.from_words(["A" * 30 + "B"], api.pick_language({}), "thirty A's")
+    monkeypatch.setattr(api, "dictionary_of", lambda language: words)
+    monkeypatch.setattr(api, "SEARCH_SECONDS", 1e-9)
+    for path, body in (("/api/solve", {"board": "A" * 16}),
+                       ("/api/check", {"board": "A" * 16, "lists": [["AAAA"]]})):
+        status, headers, answer = call("POST", path, body)
+        assert status == 503 and headers["Content-Type"].startswith("application/json")
+        assert answer["error"] == ("the search took more than 1e-09 seconds and was stopped: "
+                                   "try a smaller board, or again when the server is less busy")
+    monkeypatch.setattr(api, "SEARCH_SECONDS", 1e5)  # in time: the step limit is what stops it
+    monkeypatch.setattr(api, "SEARCH_STEPS", 200_000)
+    status, _, answer = call("POST", "/api/solve", {"board": "A" * 16})
+    assert status == 422 and "took more than 200,000 steps" in answer["error"]
 
 
 def test_bad_bodies():

@@ -105,16 +105,18 @@ class Judgement(Record):
 class Referee:
     """Judges words on one board: the board solved once (``solution``: word -> (score, path
     as cell numbers)), each word not in it searched for on its own. Shared by ``check`` and the
-    timed round (``elzzur.grid.round``), which asks about one word at a time."""
+    timed round (``elzzur.grid.round``), which asks about one word at a time. Its searches
+    stop at ``deadline`` (an instant of ``time.monotonic()``; ``solver.SearchTimedOut``)."""
 
     def __init__(self, board, dictionary, language: Language, rules, use: str | None = None,
-                 bands=None) -> None:
+                 bands=None, deadline: float | None = None) -> None:
         from .solver import as_rules, find_words
 
         self.board, self.dictionary, self.language = board, dictionary, language
-        self.rules, self.use = as_rules(rules), use
+        self.rules, self.use, self.deadline = as_rules(rules), use, deadline
         self.band = bands  # word -> band, or None
-        self.rows = find_words(board, dictionary, language, rules=self.rules, use=use)
+        self.rows = find_words(board, dictionary, language, rules=self.rules, use=use,
+                               deadline=deadline)
         self.solution = {word: (score, path) for word, score, path in self.rows}
         self._spelt: dict[str, tuple[int, tuple[int, ...]] | None] = {}
 
@@ -140,7 +142,7 @@ class Referee:
             return
         listed = Dictionary.from_words(todo, self.language, "the players' words")
         for word, score, path in find_words(self.board, listed, self.language, rules=self.rules,
-                                            use=self.use):
+                                            use=self.use, deadline=self.deadline):
             self._spelt[word] = (score, path)
         for word in todo:
             self._spelt.setdefault(word, None)
@@ -188,11 +190,11 @@ def judge_list(referee: Referee, words) -> list[Verdict]:
 
 def check(board, dictionary, language: Language, rules, lists, names=None,
           shared_words: str | None = None, use: str | None = None, rules_name: str | None = None,
-          bands=None) -> Judgement:
+          bands=None, deadline: float | None = None) -> Judgement:
     """Judge each player's list (a list of words as written) on ``board``; ``names`` name the
     players (default: player 1, player 2, …); ``shared_words`` overrides the rules' ("keep" or
     "cancel"); ``bands`` is ``word -> band`` (``elzzur.lexicon.commonness.band_lookup``) or
-    None."""
+    None; the searches stop at ``deadline`` (``time.monotonic()``, None: none)."""
     lists = [list(words) for words in lists]
     if not lists:
         raise ElzzurError("no lists of words to check")
@@ -204,7 +206,7 @@ def check(board, dictionary, language: Language, rules, lists, names=None,
     names = list(names) if names is not None else [f"player {n}" for n in range(1, len(lists) + 1)]
     if len(names) != len(lists):
         raise ValueError(f"{len(names)} names for {len(lists)} lists")
-    referee = Referee(board, dictionary, language, rules, use, bands)
+    referee = Referee(board, dictionary, language, rules, use, bands, deadline)
     rules = referee.rules
     shared_words = shared_words or rules.shared_words
     if shared_words not in ("keep", "cancel"):

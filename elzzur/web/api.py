@@ -5,9 +5,10 @@ draws each tile with), ``generate`` with a board of ``elzzur generate --format j
 with ``elzzur check --format json``; ``languages`` and ``rules`` list what may be asked for.
 
 A client is anyone on the network, so everything it sends is bounded before any work: a board
-of at most ``MAX_SIDE`` rows and columns and ``MAX_BOARD_TEXT`` characters, a search of at
-most ``SEARCH_STEPS`` steps (about a second of the C core), generate's targets tried for at
-most ``MAX_GENERATE_SECONDS``, at most ``MAX_PLAYERS`` lists of ``MAX_LIST_WORDS`` words; and
+of at most ``MAX_SIDE`` rows and columns and ``MAX_BOARD_TEXT`` characters, searches of at
+most ``SEARCH_STEPS`` steps (about a second of the C core) and at most ``SEARCH_SECONDS`` of
+wall-clock time for one question, whatever the load (a 503 past it), generate's targets
+tried for at most ``MAX_GENERATE_SECONDS``, at most ``MAX_PLAYERS`` lists of ``MAX_LIST_WORDS`` words; and
 nothing names a file: languages, rules and dice are names from the built-in presets and the
 user's own language folder (their own overlays, as the command line finds them), never
 paths. Bad input raises ``ApiError`` with the status and the one-line message the client gets.
@@ -16,12 +17,15 @@ paths. Bad input raises ``ApiError`` with the status and the one-line message th
 from __future__ import annotations
 
 import threading
+import time
+from contextlib import contextmanager
 
 from ..errors import ElzzurError
 
 MAX_SIDE = 10  # rows or columns of a board: Big Boggle is 5x5, the largest game boards 6x6
 MAX_BOARD_TEXT = 2_000  # characters of board text
 SEARCH_STEPS = 5_000_000  # graph steps of one search: about a second of the C core
+SEARCH_SECONDS = 2.0  # wall-clock time of a question's searches (solve, check)
 MAX_GENERATE_SECONDS = 5.0  # generate's search for a board meeting targets
 MAX_PLAYERS = 8
 MAX_LIST_WORDS = 2_000  # words in one player's list: a round holds a few hundred
@@ -39,6 +43,22 @@ class ApiError(Exception):
 
 def bad(message: str) -> ApiError:
     return ApiError(400, message)
+
+
+@contextmanager
+def time_limit(seconds: float | None = None):
+    """The deadline (``time.monotonic()``) of a question's searches, ``seconds`` (default
+    ``SEARCH_SECONDS``) from now; a
+    search still running then is stopped and the client told so (503: the same question may
+    be answered when the server is less busy)."""
+    from ..grid.solver import SearchTimedOut
+
+    seconds = SEARCH_SECONDS if seconds is None else seconds
+    try:
+        yield time.monotonic() + seconds
+    except SearchTimedOut:
+        raise ApiError(503, f"the search took more than {seconds:g} seconds and was stopped: "
+                            "try a smaller board, or again when the server is less busy") from None
 
 
 # --- the fields of a request ------------------------------------------------------------------
@@ -227,8 +247,9 @@ def solve(body: dict) -> dict:
     min_length = int_field(body, "min_length", 1, MAX_WORD)
     board = read_board(body, language)
     shortest = max(min_length or 0, game.min_length)
-    rows = find_words(board, dictionary_of(language), language, shortest, rules=game,
-                      limit=SEARCH_STEPS)
+    with time_limit() as deadline:
+        rows = find_words(board, dictionary_of(language), language, shortest, rules=game,
+                          limit=SEARCH_STEPS, deadline=deadline)
     band = band_lookup(language, needed=common)
     if common:
         rows = [row for row in rows if is_common(band(row[0]))]
@@ -325,8 +346,10 @@ def check(body: dict) -> dict:
         if len(set(names)) != len(names):
             raise bad("two lists have the same name")
     board = read_board(body, language)
-    judgement = judge(board, dictionary_of(language), language, game, words, names,
-                      shared, rules_name=rules_name, bands=band_lookup(language))
+    with time_limit() as deadline:
+        judgement = judge(board, dictionary_of(language), language, game, words, names,
+                          shared, rules_name=rules_name, bands=band_lookup(language),
+                          deadline=deadline)
     return judgement.to_dict()
 
 
