@@ -70,6 +70,7 @@ def test_solve_is_the_command_lines_json(cli, monkeypatch, backend):
     run = cli("solve", "-l", "en", "-b", board, "--format", "json")
     assert run.code == 0
     tiles = answer.pop("tiles")
+    assert set(answer.pop("scoring")) == {"bonus", "scale", "divisor"}
     assert answer == json.loads(run.out)
     assert [t["label"] for t in tiles] == list(BOARD)
     assert tiles[5]["bonus"] == "tl" and tiles[5]["badge"] == "TL" and tiles[15]["badge"] == "DW"
@@ -80,7 +81,7 @@ def test_solve_common_and_rules(cli):
                                                     "common": True})
     assert status == 200
     run = cli("solve", "-b", BOARD, "--rules", "boggle", "--common", "--format", "json")
-    answer.pop("tiles")
+    answer.pop("tiles"), answer.pop("scoring")
     assert answer == json.loads(run.out)
     assert all(len(w["word"]) >= 3 and w["band"] in (1, 2) for w in answer["words"])
 
@@ -118,6 +119,99 @@ def test_generate_and_check(cli):
     assert judged == expected
     verdicts = [w["verdict"] for w in judged["players"][0]["words"]]
     assert verdicts == ["cancelled", "valid", "not on the board", "duplicate"]
+
+
+SWIPE_BOARD = "T A Ttl/E S E/R O N"  # EAT's best path takes the triple T, another the plain T
+
+
+def test_a_swiped_word_scores_the_path_swiped():
+    """A word sent with its path is judged and scored by that path (the referee checks it is on
+    the board and spells the word); a word without one scores its best path."""
+    plain_t = [[1, 0], [0, 1], [0, 0]]
+    status, _, judged = call("POST", "/api/check", {"board": SWIPE_BOARD, "lists": [
+        [{"word": "eat", "path": plain_t}, "EAT", "SAT", {"word": "SAT", "path": [[1, 1], [0, 1], [0, 2]]}],
+        ["EAT"], [{"word": "ETA", "path": [[1, 0], [0, 0], [0, 1]]}],
+        [{"word": "TSR", "path": [[0, 0], [1, 1], [2, 0]]}, {"word": "AT", "path": [[0, 1], [0, 2]]}]]})
+    assert status == 200, judged
+    first = [(w["word"], w["verdict"], w["score"], w["path"]) for w in judged["players"][0]["words"]]
+    assert first == [("EAT", "valid", 3, plain_t), ("EAT", "duplicate", 0, None),
+                     ("SAT", "valid", 5, [[1, 1], [0, 1], [0, 2]]), ("SAT", "duplicate", 0, None)]
+    assert judged["players"][0]["total"] == 8
+    assert judged["players"][1]["words"][0]["score"] == 5  # typed: the best path, the triple T
+    eta = judged["players"][2]["words"][0]
+    assert (eta["verdict"], eta["score"]) == ("valid", 3)
+    assert [(w["verdict"], w["score"]) for w in judged["players"][3]["words"]] == \
+        [("not a word", 0), ("valid", 4)]
+    # the same scores as the referee's own, called in Python
+    from elzzur.grid.referee import Referee
+    from elzzur.grid.rules import get_rules
+
+    language = api.pick_language({})
+    board = api.read_board({"board": SWIPE_BOARD}, language)
+    referee = Referee(board, api.dictionary_of(language), language, get_rules("ruzzle"))
+    assert referee.path_score("EAT", "EAT", [3, 1, 0])[0] == 3
+    assert referee.verdict("EAT", (), [3, 1, 2]).score == referee.verdict("EAT").score == 5
+
+
+@pytest.mark.parametrize("path, status, message", [
+    ([[1, 0], [0, 1], [2, 2]], 422, "EAT: step 3 of the path: cell (2, 2) is not a neighbour of "
+                                    "the cell before, (0, 1)"),
+    ([[1, 0], [0, 1]], 422, "EAT: the path (1,0) (0,1) spells EA, not the word"),
+    ([[1, 0], [0, 1], [0, 2], [1, 1]], 422, "spells EATS, not the word"),
+    ([[1, 0], [0, 1], [1, 0]], 422, "EAT: step 3 of the path: cell (1, 0) is already on the path"),
+    ([[1, 0], [0, 1], [0, 3]], 422, "(0, 3) is not on this 3x3 board"),
+    ([], 422, "EAT: the path is empty"),
+    ([[1, 0], [0, 1], [0]], 400, "a swiped word is"),
+    ([[1, 0], [0, 1], [0, True]], 400, "a swiped word is"),
+    ("1,0 0,1", 400, "a swiped word is"),
+    ([[0, 0]] * 101, 400, "at most 100 steps"),
+])
+def test_a_swiped_path_that_is_not_the_words_is_refused(path, status, message):
+    got, _, answer = call("POST", "/api/check", {"board": SWIPE_BOARD,
+                                                  "lists": [[{"word": "EAT", "path": path}]]})
+    assert got == status and message in answer["error"], answer
+
+
+def test_the_pages_scoring_table_scores_as_the_referee():
+    """What the page computes for a swipe, from ``tiles``' points and factors and ``scoring``
+    (the formula of APP_SCRIPT's pathScore), is ``score_path``'s score, for random paths on
+    random boards under every rule set."""
+    import random
+
+    from elzzur.grid.board import parse_boards
+    from elzzur.grid.rules import get_rules, presets
+    from elzzur.grid.solver import score_path
+
+    rng = random.Random(18)
+    language = api.pick_language({})
+    checked = 0
+    for name in presets():
+        game = get_rules(name)
+        table = api.scoring(game, language)
+        for _ in range(40):
+            tokens = [rng.choice(["A", "E", "T", "S", "Qu", "A|E", "R", "Z"]) +
+                      rng.choice(["", "", "dl", "tl", "dw", "tw"]) for _ in range(16)]
+            board = parse_boards("/".join(" ".join(tokens[r * 4:r * 4 + 4]) for r in range(4)),
+                                 language, "board")[0]
+            tiles = api.tiles(board, game.values(language), game)
+            path = [rng.randrange(16)]
+            while len(path) < rng.randint(2, 9):
+                step = [n for n in board.neighbours[path[-1]] if n not in path]
+                if not step:
+                    break
+                path.append(rng.choice(step))
+            choices = [rng.randrange(len(board.cells[i].choices)) for i in path]
+            length = sum(len(board.cells[i].choices[c]) for i, c in zip(path, choices))
+            if length < game.min_length or game.max_length and length > game.max_length:
+                continue
+            points = sum(tiles[i]["points"][c] for i, c in zip(path, choices))
+            factor = 1
+            for i in path:
+                factor *= tiles[i]["factor"]
+            page = points * factor * table["scale"][length] // table["divisor"] + table["bonus"][length]
+            assert page == score_path(board, path, language, game, choices), (name, tokens, path)
+            checked += 1
+    assert checked > 100
 
 
 def test_languages_and_rules():
@@ -421,16 +515,21 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     from elzzur.web.server import make_server
 
     node = browser_tools()
-    solved = api.solve({"board": "S T A R/E Ltl I N/P O R G/A M E S"})
+    solved = api.solve({"board": "S T A R/E Ltl I N/P O R G/A M Edl S"})
     words = {w["word"]: [r * 4 + c for r, c in w["path"]] for w in solved["words"]}
-    swipes = [words["STAR"], [0, 4, 8], words["STAR"], words["MOLESTING"]]
+    scores = {w["word"]: w["score"] for w in solved["words"]}
+    # SLOE swiped through the plain E, not its best path's double-letter E: 6 points, not 7
+    sloe = [0, 5, 9, 4]
+    assert words["SLOE"] == [0, 5, 9, 14] and scores["SLOE"] == 7
+    swipes = [words["STAR"], [0, 4, 8], words["STAR"], words["MOLESTING"], sloe]
     assert "SEP" not in words  # (the second swipe spells no word)
     server = make_server("127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
         config = {"url": f"http://127.0.0.1:{server.server_port}/", "chromium": str(CHROMIUM),
-                  "letters": BOARD, "bonus_tile": 5, "contains": "ING", "phone_word": 30,
+                  "letters": BOARD, "bonus_tile": 5, "dl_tile": 14, "swiped_word": "SLOE",
+                  "contains": "ING", "phone_word": 30,
                   "swipes": swipes, "shots": str(SCREENSHOTS)}
         report = browser_report(node, "check_app.mjs", config, tmp_path)
     finally:
@@ -447,7 +546,7 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     # solving lists the server's words (the command line's), best first
     assert phone["listed"] == [w["word"] for w in solved["words"]]
     assert phone["count"] == solved["stats"]["words"] and phone["total"] == solved["stats"]["total_score"]
-    assert phone["recent"][0]["board"] == "S T A R/E Ltl I N/P O R G/A M E S"
+    assert phone["recent"][0]["board"] == "S T A R/E Ltl I N/P O R G/A M Edl S"
     assert phone["contains"] and all("ING" in w for w in phone["contains"])
     # a word tapped far down the list plays on the board, which stays in view
     assert phone["scrolled"] > 0 and phone["board_in_view"] and not phone["wide"]
@@ -458,14 +557,17 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     assert sorted(c for c, _ in phone["trail_mid_swipe"]) == sorted(words["STAR"])
     assert phone["current_mid_swipe"] == "STAR"
     assert phone["answers"] == [["STAR", "+4"], ["SEP", "not a word"], ["STAR", "duplicate"],
-                                ["MOLESTING", f"+{solved['words'][0]['score']}"]]
+                                ["MOLESTING", f"+{solved['words'][0]['score']}"], ["SLOE", "+6"]]
+    # the referee scored each swipe by its path too: SLOE 6, its path the one swiped
+    assert dict(phone["review_scores"]) == {"STAR": 4, "MOLESTING": scores["MOLESTING"], "SLOE": 6}
+    assert [c for _, c in sorted((s, c) for c, steps in phone["swiped_lit"] for s in steps)] == sloe
     assert phone["clock_start"] == "0:30"
     review = dict(phone["review"][:4])
-    assert phone["review"][:4] == [["STAR", "valid"], ["SEP", "not a word"],
-                                   ["STAR", "duplicate"], ["MOLESTING", "valid"]]
+    assert phone["review"][:5] == [["STAR", "valid"], ["SEP", "not a word"],
+                                   ["STAR", "duplicate"], ["MOLESTING", "valid"], ["SLOE", "valid"]]
     missed = [w for w, v in phone["review"] if v == "missed"]
-    assert "STAR" not in missed and "MOLESTING" not in missed
-    assert len(missed) == len(words) - 2 and review
+    assert "STAR" not in missed and "MOLESTING" not in missed and "SLOE" not in missed
+    assert len(missed) == len(words) - 3 and review
     assert phone["missed_word"] == missed[0] and phone["missed_board_in_view"]
     order = sorted((s, c) for c, steps in phone["missed_lit"] for s in steps)
     assert [c for _, c in order] == words[phone["missed_word"]]

@@ -1,7 +1,7 @@
 """The web app's JSON questions, as plain functions: a request's JSON object in, the reply's out.
 
 ``solve`` answers with the JSON of ``elzzur solve --format json`` (plus ``tiles``, what the page
-draws each tile with), ``generate`` with a board of ``elzzur generate --format json``, ``check``
+draws and scores each tile with, and ``scoring``, how a path's score follows from them), ``generate`` with a board of ``elzzur generate --format json``, ``check``
 with ``elzzur check --format json``; ``languages`` and ``rules`` list what may be asked for.
 
 A client is anyone on the network, so everything it sends is bounded before any work: a board
@@ -175,16 +175,39 @@ def read_board(body: dict, language):
     return board
 
 
-def tiles(board, values) -> list[dict]:
-    """What the page draws and spells each tile with: its token, label, bonus code and badge,
-    value, the letters it may stand for, where in a word it may stand, and whether it is a
-    hole."""
+def tiles(board, values, game=None) -> list[dict]:
+    """What the page draws, spells and scores each tile with: its token, label, bonus code
+    and badge, value, the letters it may stand for, where in a word it may stand, whether it
+    is a hole; and with ``game`` (the rules), ``points`` (per choice of letters, times the
+    letter multiplier) and ``factor`` (the word multiplier), as ``solver.score_path`` counts
+    them."""
     from ..views.palette import tile_label, tile_style, tile_value
 
-    return [{"token": cell.token, "label": tile_label(cell), "bonus": cell.bonus,
-             "badge": tile_style(cell.bonus).badge if cell.bonus else "",
-             "value": tile_value(cell, values), "choices": list(cell.choices),
-             "place": cell.place, "hole": cell.is_hole} for cell in board.cells]
+    found = []
+    for cell in board.cells:
+        tile = {"token": cell.token, "label": tile_label(cell), "bonus": cell.bonus,
+                "badge": tile_style(cell.bonus).badge if cell.bonus else "",
+                "value": tile_value(cell, values), "choices": list(cell.choices),
+                "place": cell.place, "hole": cell.is_hole}
+        if game is not None:
+            double = game.multipliers
+            tile["points"] = [(sum(values.get(ch, 0) for ch in letters) if cell.value is None
+                               else cell.value) * (cell.letter_multiplier if double else 1)
+                              for letters in cell.choices]
+            tile["factor"] = cell.word_multiplier if double else 1
+        found.append(tile)
+    return found
+
+
+def scoring(game, language) -> dict:
+    """How a path's score follows from its tiles (``tiles``' points and factor) for each
+    length of word: ``(sum of points x product of factors x scale[n]) // divisor + bonus[n]``,
+    ``Rules.score``; so that the page scores a swipe itself, offline too."""
+    from ..lexicon.cleaning import MAX_WORD
+
+    lengths = range(MAX_WORD + 1)
+    return {"bonus": [game.bonus(n, language) for n in lengths],
+            "scale": [game.factor(n) for n in lengths], "divisor": game.length_divisor}
 
 
 # --- the questions ---------------------------------------------------------------------------
@@ -256,7 +279,8 @@ def solve(body: dict) -> dict:
     key = sort_key("score")
     rows.sort(key=lambda row: key(*row))
     data = as_dict(language.code, board, rows, None, rules_name, band)
-    data["tiles"] = tiles(board, game.values(language))
+    data["tiles"] = tiles(board, game.values(language), game)
+    data["scoring"] = scoring(game, language)
     return data
 
 
@@ -310,9 +334,25 @@ def generate(body: dict) -> dict:
 CHECK_FIELDS = ("board", "language", "rules", "lists", "names", "shared")
 
 
+def swiped(entry: dict, number: int):
+    """A word entered along a path, ``{"word": "STAR", "path": [[0, 0], [0, 1], …]}``, as the
+    referee takes it: ``(word, ((row, column), …))``."""
+    word, path = entry.get("word"), entry.get("path")
+    if set(entry) != {"word", "path"} or not isinstance(word, str) or not isinstance(path, list) \
+            or len(path) > MAX_SIDE * MAX_SIDE or not all(
+                isinstance(step, list) and len(step) == 2 and
+                all(isinstance(n, int) and not isinstance(n, bool) for n in step)
+                for step in path):
+        raise bad(f"list {number}: a swiped word is {{\"word\": …, \"path\": [[row, column], …]}}"
+                  f" (at most {MAX_SIDE * MAX_SIDE} steps)")
+    return word, tuple(tuple(step) for step in path)
+
+
 def check(body: dict) -> dict:
     """``elzzur check --format json``: each player's list judged on the board. ``lists`` is
-    a list of players' lists, each a list of words or a text of words (one or more a line)."""
+    a list of players' lists, each a list of words or a text of words (one or more a line);
+    a word of a list may be ``{"word": …, "path": [[row, column], …]}``, the path the player
+    swiped, which is then checked and scored (not the word's best path)."""
     from ..grid.referee import check as judge, read_list
     from ..lexicon.commonness import band_lookup
 
@@ -331,11 +371,12 @@ def check(body: dict) -> dict:
             if len(entry) > MAX_LIST_WORDS * 20:
                 raise bad(f"list {number} is too long")
             entry = read_list(entry)
-        if not isinstance(entry, list) or not all(isinstance(w, str) for w in entry):
+        if not isinstance(entry, list) or not all(isinstance(w, (str, dict)) for w in entry):
             raise bad(f"list {number} must be a list of words or a text")
         if len(entry) > MAX_LIST_WORDS:
             raise bad(f"list {number} holds {len(entry):,} words: at most {MAX_LIST_WORDS:,}")
-        if any(len(w) > 100 for w in entry):
+        entry = [w if isinstance(w, str) else swiped(w, number) for w in entry]
+        if any(len(w if isinstance(w, str) else w[0]) > 100 for w in entry):
             raise bad(f"list {number} holds a word of more than 100 characters")
         words.append(entry)
     names = body.get("names")

@@ -467,36 +467,63 @@ APP_SCRIPT = r"""
     return null;
   }
 
-  // The words a trail of tiles spells (an A/E tile either way, RE- only first, -ING only last).
+  // The words a trail of tiles spells (an A/E tile either way, RE- only first, -ING only last),
+  // each with the choice of letters it took on each tile: [{word, choices}, ...].
   function spellings(trail) {
-    let found = [""];
+    let found = [{ word: "", choices: [] }];
     for (let k = 0; k < trail.length; k += 1) {
       const t = state.result.tiles[trail[k]];
       if ((t.place === "start" && k > 0) || (t.place === "end" && k < trail.length - 1)) return [];
       const next = [];
       found.forEach(function (head) {
-        t.choices.forEach(function (letters) { if (next.length < 64) next.push(head + letters); });
+        t.choices.forEach(function (letters, c) {
+          if (next.length < 64) next.push({ word: head.word + letters, choices: head.choices.concat([c]) });
+        });
       });
       found = next;
     }
     return found;
   }
 
-  // A word entered during the round, judged from the solution at once.
-  function judge(candidates, shown) {
+  // What a swiped path scores, as the referee counts it (api.scoring: Rules.score): the
+  // tiles' points (letter multipliers in) times their word multipliers, the length's scale
+  // and bonus. A word is scored by the path swiped, not by its best path.
+  function pathScore(trail, choices) {
+    const tiles = state.result.tiles, table = state.result.scoring;
+    let points = 0, factor = 1, length = 0;
+    trail.forEach(function (cell, k) {
+      points += tiles[cell].points[choices[k]];
+      factor *= tiles[cell].factor;
+      length += tiles[cell].choices[choices[k]].length;
+    });
+    const n = Math.min(length, table.bonus.length - 1);
+    return Math.floor(points * factor * table.scale[n] / table.divisor) + table.bonus[n];
+  }
+
+  // A word entered during the round, judged from the solution at once: a swipe (its trail
+  // and spellings) scores its own path, a typed word (no trail) its best path.
+  function judge(candidates, shown, trail) {
     const round = state.round;
     const r = rules();
-    let word = candidates.find(function (w) { return state.solution[w]; }) || candidates[0] || shown;
+    let best = null;
+    candidates.forEach(function (c) {
+      if (!state.solution[c.word]) return;
+      const score = pathScore(trail, c.choices);
+      if (!best || score > best.score) best = { word: c.word, score: score };
+    });
+    let word = best ? best.word : (candidates.length ? candidates[0].word : shown);
     let verdict, score = 0;
     if (!word) return null;
     if (round.seen[word]) verdict = "duplicate";
     else if (word.length < r.min_length) verdict = "too short";
     else if (r.max_length && word.length > r.max_length) verdict = "too long";
-    else if (state.solution[word]) { verdict = "valid"; score = state.solution[word][0]; }
+    else if (state.solution[word]) { verdict = "valid"; score = best ? best.score : state.solution[word][0]; }
     // a swipe is on the board by making; a typed word may not be (the review says which)
     else verdict = shown ? "not found" : "not a word";
     if (verdict === "valid") round.seen[word] = true;
-    round.entered.push(word);
+    round.entered.push(trail ? { word: word, path: trail.map(function (cell) {
+      return [Math.floor(cell / state.cols), cell % state.cols];
+    }) } : word);
     round.score += score;
     const item = document.createElement("li");
     item.className = verdict === "valid" ? "v-valid" : "v-bad";
@@ -553,7 +580,7 @@ APP_SCRIPT = r"""
     const done = trail;
     trail = [];
     if (done.length > 1 && state.round && state.round.running) {
-      flash(judge(spellings(done), ""));
+      flash(judge(spellings(done), "", done));
       board.dataset.entered = String(state.round.entered.length);
     } else {
       paths.clear(); $("current").textContent = "";
@@ -568,7 +595,7 @@ APP_SCRIPT = r"""
     const input = $("typed");
     const text = input.value.trim().toLocaleUpperCase(language());
     input.value = "";
-    if (text && state.round && state.round.running) judge([text], text);
+    if (text && state.round && state.round.running) judge([], text, null);
   });
 
   function clock(seconds) {

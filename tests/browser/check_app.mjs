@@ -4,9 +4,11 @@
 //   node check_app.mjs config.json
 //
 // config.json: {"url": "http://127.0.0.1:PORT/", "chromium": "/usr/bin/chromium",
-//               "letters": "STARELINPORGAMES", "bonus_tile": 5, "contains": "ING",
+//               "letters": "STARELINPORGAMES", "bonus_tile": 5, "dl_tile": 14,
+//               "swiped_word": "SLOE", "contains": "ING",
 //               "phone_word": 30, "swipes": [[cell, …], …], "shots": "/abs/docs/screenshots"}
-// On a phone (390x844, touch): type the letters, tap a tile twice (its bonus: DL, then TL),
+// On a phone (390x844, touch): type the letters, tap a tile twice (its bonus: DL, then TL)
+// and another once (DL),
 // solve, filter, tap a word far down the list; start a round and swipe each path of "swipes"
 // with real touch events (Input.dispatchTouchEvent), end the round, tap a missed word in the
 // review. On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
@@ -100,6 +102,7 @@ try {
   p.letters_on_tiles = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent).join(""));
   await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
   await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
+  if (config.dl_tile !== undefined) await page.tap(`#board [data-cell="${config.dl_tile}"]`);
   p.bonus_class = await page.getAttribute(`#board [data-cell="${config.bonus_tile}"]`, "class");
   p.bonus_label = await page.getAttribute(`#board [data-cell="${config.bonus_tile}"]`, "aria-label");
   await page.screenshot({ path: shot("app-phone-entry.png") });
@@ -156,6 +159,14 @@ try {
   p.review_summary = await page.textContent("#review-summary");
   p.review = await page.$$eval("#review-words tbody tr", (els) =>
     els.map((e) => [e.dataset.word, e.querySelector(".verdict").textContent]));
+  p.review_scores = await page.$$eval("#review-words tbody tr.v-valid", (els) =>
+    els.map((e) => [e.dataset.word, Number(e.querySelector(".num").textContent)]));
+  // a swiped word's path in the review is the one swiped
+  const swipedRow = page.locator(`#review-words tbody tr[data-word="${config.swiped_word}"] .word`).first();
+  await swipedRow.scrollIntoViewIfNeeded();
+  await swipedRow.tap();
+  await page.waitForSelector("#board[data-state=shown]");
+  p.swiped_lit = await lit(page);
   const missed = page.locator("#review-words tbody tr.missed .word").first();
   await missed.scrollIntoViewIfNeeded();
   p.missed_word = await missed.textContent();
