@@ -580,3 +580,18 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     assert desk["typed_answer"] == [2, "not found"]  # the referee's reason comes in the review
     assert desk["review_first"] == [[desk["word"], "valid"], ["ZZZZ", "not on the board"]]
     assert desk["check"][0].startswith("player 1: 1 word, ") and desk["check"][1].startswith("player 2: 1 word, ")
+    # a match: three boards, Ruzzle's bonus tiles of each round, running totals, the summary
+    match = desk["match"]
+    assert desk["match_button"] == "Start match" and len(match) == 3
+    assert [r["bonuses"] for r in match] == [sorted(["dl", "tl"]), sorted(["dl", "tl", "dw"]),
+                                             sorted(["dl", "tl", "dw", "dw", "tw"])]
+    total = 0
+    for n, r in enumerate(match, 1):
+        total += r["score"]
+        assert r["during"].startswith(f"Round {n} of 3 · match: {total} points")
+        parts = " + ".join(str(m["score"]) for m in match[:n])
+        assert r["after"] == f"Round {n} of 3 · match: {total} points ({parts})"
+        assert r["button"] == (f"Next round ({n + 1} of 3)" if n < 3 else "New match")
+    assert desk["match_total"].startswith(f"Match: {total} points in 3 rounds (")
+    assert [row[:3] for row in desk["match_rows"]] == [[str(n), "1", str(r["score"])]
+                                                       for n, r in enumerate(match, 1)]

@@ -57,6 +57,8 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
 #playbar { display: flex; gap: 1rem; align-items: baseline; min-height: 2.2rem; margin-top: .4rem; }
 #clock { font-size: 1.6rem; font-weight: bold; font-variant-numeric: tabular-nums; }
 #clock.low { color: #a1261b; }
+#match { font-weight: bold; min-height: 1.2rem; margin: .2rem 0; }
+#match-rounds { width: auto; min-width: 16rem; margin-bottom: .5rem; }
 #current { font-size: 1.3rem; font-weight: bold; letter-spacing: .08em; color: var(--path); }
 #filters { display: flex; flex-wrap: wrap; gap: .4rem .7rem; align-items: end; margin: .3rem 0; }
 #filters .check { flex-direction: row; align-items: center; gap: .3rem; min-height: 2.5rem; }
@@ -297,6 +299,11 @@ APP_SCRIPT = r"""
     });
   }
   function load(entry) {
+    setBoard(entry);
+    solve();
+  }
+  // The entry set to a board (its text as boardText() writes it), not yet solved.
+  function setBoard(entry) {
     if (state.languages[entry.language]) $("language").value = entry.language;
     if (state.rules[entry.rules]) $("rules").value = entry.rules;
     setSize(entry.rows, entry.cols);
@@ -311,7 +318,6 @@ APP_SCRIPT = r"""
     }).join("");
     state.result = null;
     drawEntry();
-    solve();
   }
 
   // --- solving ---------------------------------------------------------------------------------
@@ -325,20 +331,25 @@ APP_SCRIPT = r"""
     board.dataset.state = "solving";
     return api("/api/solve", { board: boardText(), language: language(), rules: rulesName() })
       .then(function (data) {
-        state.result = data;
-        state.solution = {};
-        data.words.forEach(function (w) {
-          state.solution[w.word] = [w.score, w.path.map(function (p) { return p[0] * state.cols + p[1]; })];
-        });
-        state.tileFilter = null;
+        useResult(data);
         remember();
-        drawSolved();
-        drawTotals();
-        drawWords();
         say(data.stats.words + " words · " + data.stats.total_score + " points");
         return data;
       })
       .catch(function (e) { board.dataset.state = "edit"; say(e.message, true); return null; });
+  }
+
+  // The board's solution (an /api/solve answer) as the page's: the list, the tiles.
+  function useResult(data) {
+    state.result = data;
+    state.solution = {};
+    data.words.forEach(function (w) {
+      state.solution[w.word] = [w.score, w.path.map(function (p) { return p[0] * state.cols + p[1]; })];
+    });
+    state.tileFilter = null;
+    drawSolved();
+    drawTotals();
+    drawWords();
   }
 
   function drawTotals() {
@@ -435,12 +446,18 @@ APP_SCRIPT = r"""
   }
 
   // --- a random board --------------------------------------------------------------------------
-  function randomBoard() {
+  // What /api/generate is asked for a board to play: enough words for the rules (as
+  // elzzur play asks: 150, 100 for words of 3+ letters, 50 for 4+), and ``bonus`` if given.
+  function generateBody(bonus) {
     const body = { language: language(), rules: rulesName(), rows: state.rows, cols: state.cols };
     const r = rules();
     body.min_words = r.min_length >= 4 ? 50 : r.min_length >= 3 ? 100 : 150;
+    if (bonus) body.bonus = bonus;
+    return body;
+  }
+  function randomBoard() {
     say("Drawing a board…");
-    return api("/api/generate", body).then(function (data) {
+    return api("/api/generate", generateBody()).then(function (data) {
       load({ board: data.board.join("/"), language: data.language, rules: data.rules,
              rows: data.board.length, cols: data.board[0].split(" ").length });
     }).catch(function (e) { say(e.message, true); });
@@ -521,9 +538,12 @@ APP_SCRIPT = r"""
     // a swipe is on the board by making; a typed word may not be (the review says which)
     else verdict = shown ? "not found" : "not a word";
     if (verdict === "valid") round.seen[word] = true;
-    round.entered.push(trail ? { word: word, path: trail.map(function (cell) {
-      return [Math.floor(cell / state.cols), cell % state.cols];
-    }) } : word);
+    const pairs = function (cells) {
+      return cells.map(function (cell) { return [Math.floor(cell / state.cols), cell % state.cols]; });
+    };
+    round.entered.push(trail ? { word: word, path: pairs(trail) } : word);
+    round.local.push({ word: word, verdict: verdict, score: score,
+                       path: trail ? pairs(trail) : verdict === "valid" ? pairs(state.solution[word][1]) : null });
     round.score += score;
     const item = document.createElement("li");
     item.className = verdict === "valid" ? "v-valid" : "v-bad";
@@ -533,6 +553,7 @@ APP_SCRIPT = r"""
     $("answers").insertBefore(item, $("answers").firstChild);
     const count = Object.keys(round.seen).length;
     $("round-score").textContent = round.score + " points · " + count + (count === 1 ? " word" : " words");
+    if (state.match) drawMatch();
     return verdict;
   }
 
@@ -604,30 +625,118 @@ APP_SCRIPT = r"""
     $("clock").classList.toggle("low", s <= 10);
   }
 
+  // --- a match: three rounds on three boards, as elzzur play --rounds 3 (Ruzzle's match: the
+  // second board brings a double-word tile, the third two and a triple word), running totals,
+  // then a summary. The three boards and their solutions are fetched at the start, so that
+  // the match goes on if the server is lost on the way.
+  const MATCH_ROUNDS = 3;
+  function startMatch() {
+    const bonusTiles = rules().bonus_tiles;
+    const boards = [];
+    say("Drawing " + MATCH_ROUNDS + " boards for the match…");
+    $("start").disabled = true;
+    let chain = Promise.resolve();
+    for (let n = 1; n <= MATCH_ROUNDS; n += 1) {
+      chain = chain.then(function () {
+        return api("/api/generate", generateBody(bonusTiles ? "round" + n : "none"));
+      }).then(function (data) {
+        const text = data.board.join("/");
+        return api("/api/solve", { board: text, language: data.language, rules: data.rules })
+          .then(function (solved) {
+            boards.push({ entry: { board: text, language: data.language, rules: data.rules,
+                                   rows: data.board.length, cols: data.board[0].split(" ").length },
+                          result: solved });
+          });
+      });
+    }
+    return chain.then(function () {
+      $("start").disabled = false;
+      state.match = { boards: boards, number: 0, rounds: [], done: false };
+      $("match-summary").hidden = true;
+      nextMatchRound();
+    }).catch(function (e) {
+      $("start").disabled = false;
+      say(e.message, true);
+    });
+  }
+  function nextMatchRound() {
+    const match = state.match;
+    const board = match.boards[match.number];
+    match.number += 1;
+    setBoard(board.entry);
+    useResult(board.result);
+    playRound();
+  }
+  function matchTotal() {
+    return state.match.rounds.reduce(function (sum, r) { return sum + r.points; }, 0);
+  }
+  function drawMatch() {
+    const match = state.match, box = $("match");
+    if (!match) { box.textContent = ""; return; }
+    const live = state.round && state.round.running ? state.round.score : 0;
+    box.textContent = "Round " + match.number + " of " + MATCH_ROUNDS + " · match: " +
+      (matchTotal() + live) + " points" + (match.rounds.length ? " (" + match.rounds.map(function (r) {
+        return r.points; }).join(" + ") + (live ? " + " + live : "") + ")" : "");
+  }
+  // After the last round: each round's words and points, its share of the board, the total.
+  function matchSummary() {
+    const match = state.match;
+    match.done = true;
+    const body = $("match-rounds").tBodies[0];
+    body.textContent = "";
+    match.rounds.forEach(function (r) {
+      const tr = body.insertRow();
+      [r.number, r.words, r.points, r.possible ? Math.round(100 * r.points / r.possible) + "%" : "–"]
+        .forEach(function (value, k) {
+          const td = tr.insertCell(); td.textContent = value; if (k) td.className = "num";
+        });
+    });
+    const possible = match.rounds.reduce(function (sum, r) { return sum + r.possible; }, 0);
+    const best = match.rounds.reduce(function (a, b) { return b.points > a.points ? b : a; });
+    $("match-total").textContent = "Match: " + matchTotal() + " points in " + MATCH_ROUNDS +
+      " rounds (" + (possible ? Math.round(100 * matchTotal() / possible) : 0) + "% of " +
+      possible + "), best round " + best.number + " with " + best.points + ".";
+    $("match-summary").hidden = false;
+    $("start").textContent = "New match";
+    board.dataset.match = "over";
+  }
+
   function startRound() {
+    if ($("rounds").value === String(MATCH_ROUNDS)) {
+      if (state.match && !state.match.done) nextMatchRound(); else startMatch();
+      return;
+    }
+    state.match = null;
+    drawMatch();
+    $("match-summary").hidden = true;
     const ready = state.result && complete() ? Promise.resolve(state.result) :
       (complete() ? solve() : randomBoard().then(function () { return state.result; }));
-    ready.then(function (data) {
-      if (!data) return;
+    ready.then(function (data) { if (data) playRound(); });
+  }
+
+  function playRound() {
+    {
       const seconds = Number($("round-time").value) || rules().round_seconds || 120;
       $("answers").textContent = "";
       $("review").hidden = true;
       $("round-score").textContent = "0 points";
       drawSolved();
-      state.round = { entered: [], seen: {}, score: 0, running: true,
+      state.round = { entered: [], seen: {}, score: 0, running: true, local: [],
                       ends: Date.now() + seconds * 1000 };
       board.classList.add("playing");
       board.dataset.round = "running";
       board.dataset.entered = "0";
       $("start").textContent = "End round";
       clock(seconds);
-      say("Swipe across the tiles to spell words.");
+      if (state.match) { board.dataset.match = "round" + state.match.number; drawMatch(); }
+      say((state.match ? "Round " + state.match.number + " of " + MATCH_ROUNDS + ": s" : "S") +
+          "wipe across the tiles to spell words.");
       state.round.timer = setInterval(function () {
         const left = (state.round.ends - Date.now()) / 1000;
         clock(left);
         if (left <= 0) endRound();
       }, 250);
-    });
+    }
   }
 
   function endRound() {
@@ -639,17 +748,29 @@ APP_SCRIPT = r"""
     paths.clear();
     $("current").textContent = "";
     board.classList.remove("playing");
-    $("start").textContent = "Play again";
+    const match = state.match;
+    $("start").textContent = !match ? "Play again" :
+      match.number < MATCH_ROUNDS ? "Next round (" + (match.number + 1) + " of " + MATCH_ROUNDS + ")" :
+      "New match";
     clock(0);
     say("Time! Checking your words…");
     api("/api/check", { board: boardText(), language: language(), rules: rulesName(),
                         lists: [round.entered], names: ["you"] })
-      .then(function (judgement) { review(judgement); })
-      .catch(function (e) { say(e.message, true); });
+      .then(function (judgement) { review(judgement, false); })
+      .catch(function () { review(localJudgement(round), true); });
   }
 
-  // The review: the referee's verdicts, then the words missed, each path a tap away.
-  function review(judgement) {
+  // Without the server (offline, or it stopped): the review from the page's own verdicts,
+  // the ones given during the round, in the shape of /api/check's answer.
+  function localJudgement(round) {
+    const valid = round.local.filter(function (v) { return v.verdict === "valid"; });
+    return { players: [{ words: round.local, valid: valid.length, total: round.score }],
+             stats: { words: state.result.stats.words, total_score: state.result.stats.total_score } };
+  }
+
+  // The review: the referee's verdicts (or the page's own, offline), then the words missed,
+  // each path a tap away; in a match, the round's points added to the match.
+  function review(judgement, offline) {
     const me = judgement.players[0];
     const found = {};
     me.words.forEach(function (v) { if (v.verdict === "valid") found[v.word] = true; });
@@ -682,7 +803,15 @@ APP_SCRIPT = r"""
       plural(missed.length, "word") + ".";
     $("review").hidden = false;
     board.dataset.round = "over";
-    say("Round over: tap a missed word to see its path.");
+    say((offline ? "The server cannot be reached: these are the page's own verdicts. " : "") +
+        "Round over: tap a missed word to see its path.", offline);
+    const match = state.match;
+    if (match && match.rounds.length < match.number) {
+      match.rounds.push({ number: match.number, words: me.valid, points: me.total,
+                          possible: judgement.stats.total_score });
+      drawMatch();
+      if (match.number === MATCH_ROUNDS) matchSummary();
+    }
     $("review-summary").focus();
   }
 
@@ -800,6 +929,10 @@ APP_SCRIPT = r"""
   $("start").addEventListener("click", function () {
     if (state.round && state.round.running) endRound(); else startRound();
   });
+  $("rounds").addEventListener("change", function () {
+    if (state.round && state.round.running) return;
+    $("start").textContent = $("rounds").value === String(MATCH_ROUNDS) ? "Start match" : "Start round";
+  });
   $("check-button").addEventListener("click", checkLists);
   window.addEventListener("resize", layout);
 
@@ -875,10 +1008,16 @@ letters); tap a tile to change its bonus.</p>
 </div>
 <div id="play-panel" class="panel" role="tabpanel" aria-labelledby="tab-play" hidden>
 <p>Round length <select id="round-time" aria-label="Round length"><option value="">the rules'</option><option value="30">0:30</option><option value="60">1:00</option><option value="90">1:30</option><option value="120">2:00</option><option value="180">3:00</option></select>
+<select id="rounds" aria-label="Rounds"><option value="1">One round</option><option value="3">A match of 3 rounds</option></select>
 <button type="button" class="primary" id="start">Start round</button></p>
+<p id="match" aria-live="polite"></p>
 <p id="round-score" aria-live="polite"></p>
 <form id="type-word"><label>Or type a word <input type="text" id="typed" autocomplete="off" autocapitalize="characters" spellcheck="false" enterkeyhint="enter"></label></form>
 <ul id="answers" aria-label="Your words" aria-live="polite"></ul>
+<div id="match-summary" hidden>
+<h2 id="match-total" tabindex="-1"></h2>
+<table id="match-rounds"><thead><tr><th scope="col">Round</th><th scope="col" class="num">Words</th><th scope="col" class="num">Points</th><th scope="col" class="num">Share</th></tr></thead><tbody></tbody></table>
+</div>
 <div id="review" hidden>
 <h2 id="review-summary" tabindex="-1"></h2>
 <div id="review-list"><table id="review-words"><thead><tr><th scope="col">Word</th><th scope="col" class="num">Score</th><th scope="col">Verdict</th></tr></thead><tbody></tbody></table></div>

@@ -12,7 +12,7 @@
 // solve, filter, tap a word far down the list; start a round and swipe each path of "swipes"
 // with real touch events (Input.dispatchTouchEvent), end the round, tap a missed word in the
 // review. On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
-// with one mouse drag, the check tab. Errors are reported as {"error": "..."}, exit status 1.
+// with one mouse drag, the check tab, a match of three rounds. Errors are reported as {"error": "..."}, exit status 1.
 
 import fs from "node:fs";
 import os from "node:os";
@@ -233,6 +233,36 @@ try {
   await dpage.click("#check-button");
   await dpage.waitForSelector("#check-result h2");
   d.check = await dpage.$$eval("#check-result h2", (els) => els.map((e) => e.textContent));
+  // a match of three rounds: a word typed in each, the running total, then the summary
+  await dpage.click("#tab-play");
+  await dpage.selectOption("#round-time", "30");
+  await dpage.selectOption("#rounds", "3");
+  d.match_button = await dpage.textContent("#start");
+  await dpage.click("#start");
+  d.match = [];
+  for (let n = 1; n <= 3; n += 1) {
+    await dpage.waitForSelector(`#board[data-match=round${n}][data-round=running]`);
+    const r = {};
+    // a word of this board (its list is the one the solve tab shows)
+    [r.word, r.score] = await dpage.$eval("#words tbody tr", (e) => [e.dataset.word, Number(e.cells[1].textContent)]);
+    r.bonuses = await dpage.$$eval("#board .tile", (els) =>
+      els.map((e) => ["dl", "tl", "dw", "tw"].find((c) => e.classList.contains(c))).filter(Boolean).sort());
+    await dpage.fill("#typed", r.word.toLowerCase());
+    await dpage.press("#typed", "Enter");
+    r.during = await dpage.textContent("#match");
+    await dpage.click("#start");  // End round
+    await dpage.waitForSelector("#board[data-round=over]");
+    r.after = await dpage.textContent("#match");
+    r.button = await dpage.textContent("#start");
+    d.match.push(r);
+    if (n < 3) await dpage.click("#start");  // Next round
+  }
+  await dpage.waitForSelector("#board[data-match=over]");
+  d.match_total = await dpage.textContent("#match-total");
+  d.match_rows = await dpage.$$eval("#match-rounds tbody tr", (els) =>
+    els.map((e) => Array.from(e.cells).map((c) => c.textContent)));
+  await dpage.locator("#match-summary").scrollIntoViewIfNeeded();
+  await dpage.screenshot({ path: shot("app-desktop-match.png") });
   report.desktop = d;
   await desk.close();
 } catch (e) {
