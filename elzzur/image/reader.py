@@ -103,17 +103,37 @@ def load_picture(path: str) -> np.ndarray:
         raise ElzzurError(f"cannot read {path}: {e.strerror or e}") from None
     if size > MAX_BYTES:
         raise ElzzurError(f"{path} is {size:,} bytes: a picture may be at most {MAX_BYTES:,}")
+    return decode_picture(path, path)
+
+
+def picture_from_bytes(data: bytes, name: str = "the picture",
+                       max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """``load_picture`` for a picture in memory (an upload to ``elzzur serve``'s app), called
+    ``name`` in messages; at most ``max_pixels`` (a server bounds its memory lower)."""
+    import io
+
+    if len(data) > MAX_BYTES:
+        raise ElzzurError(f"{name} is {len(data):,} bytes: a picture may be at most {MAX_BYTES:,}")
+    return decode_picture(io.BytesIO(data), name, max_pixels)
+
+
+def decode_picture(source, name: str, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """The picture in ``source`` (a path or a binary file) as a BGR array, turned as its EXIF
+    says; its size checked before it is decoded."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
     try:
-        with Image.open(path) as image:
-            if image.width * image.height > MAX_PIXELS:
-                raise ElzzurError(f"{path} is {image.width}x{image.height} pixels: a picture "
-                                  f"may have at most {MAX_PIXELS:,}")
+        with Image.open(source) as image:
+            if image.width * image.height > max_pixels:
+                raise ElzzurError(f"{name} is {image.width}x{image.height} pixels: a picture "
+                                  f"may have at most {max_pixels:,}")
             image = ImageOps.exif_transpose(image).convert("RGB")
             return np.asarray(image)[:, :, ::-1].copy()
     except UnidentifiedImageError:
-        raise ElzzurError(f"{path} is not a picture elzzur can read (PNG, JPEG, WebP, …)") from None
-    except OSError as e:
-        raise ElzzurError(f"cannot read {path}: {e}") from None
+        raise ElzzurError(f"{name} is not a picture elzzur can read (PNG, JPEG, WebP, …)") from None
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError) as e:
+        # (Pillow reports a damaged file in any of these)
+        raise ElzzurError(f"cannot read {name}: {e}") from None
 
 
 def bonus_code(colour: np.ndarray, plain: np.ndarray) -> tuple[str, bool]:
