@@ -39,7 +39,9 @@ def call(method: str, path: str, body=None, raw: bytes | None = None,
          content_type: str | None = "application/json", length: str | None = None):
     """One request to the WSGI application in process: (status, headers, JSON or text)."""
     data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
-    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "test",
+    path, _, query = path.partition("?")
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query,
+               "SERVER_NAME": "test",
                "SERVER_PORT": "80", "wsgi.input": io.BytesIO(data), "wsgi.errors": io.StringIO(),
                "wsgi.url_scheme": "http", "CONTENT_LENGTH": str(len(data)) if length is None else length}
     if content_type is not None:
@@ -335,7 +337,7 @@ VALUES = st.one_of(JSON, st.sampled_from(["en", "it", "boggle", "ruzzle", "..", 
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(path=st.sampled_from(sorted(api.ROUTES) + ["/", "/x", "/api/", "/api/solve/.."]),
+@given(path=st.sampled_from(sorted(api.ROUTES) + ["/", "/x", "/api/", "/api/solve/..", "/api/read"]),
        method=st.sampled_from(["GET", "POST", "PUT", "DELETE", "HEAD"]),
        body=st.one_of(st.dictionaries(FIELDS, VALUES, max_size=6), JSON,
                       st.binary(max_size=200).map(lambda b: ("raw", b))))
@@ -350,6 +352,131 @@ def test_fuzzed_requests_never_fail(path, method, body):
     assert status == 200 or 400 <= status < 500, answer
     if status >= 400:
         assert isinstance(answer, dict) and answer["error"]
+
+
+# --- a board from a picture: POST /api/read ----------------------------------------------------
+
+def picture(seed: int = 1, style: str = "ruzzle", size: int = 4, kind: str = ".png"):
+    """A screenshot drawn by the image benchmark's renderer, as the bytes of a file, and the
+    board it shows."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        from image_corpus import screenshot
+    finally:
+        sys.path.pop(0)
+    import random
+
+    sample = screenshot(random.Random(seed), style, "en", size=size, font_path="pillow:default",
+                        phone=(540, 960))
+    return cv2.imencode(kind, sample.image)[1].tobytes(), sample.truth
+
+
+@pytest.mark.skipif(cv2 is None, reason="the image extra is not installed")
+def test_a_picture_is_read_as_elzzur_read_reads_it(cli, tmp_path):
+    data, truth = picture(1)
+    status, _, answer = call("POST", "/api/read?language=en&rules=ruzzle", raw=data,
+                             content_type="image/png")
+    assert status == 200, answer
+    assert answer["board"] == [" ".join(row) for row in truth]
+    assert (answer["rows"], answer["cols"]) == (4, 4) and len(answer["tiles"]) == 16
+    assert answer["flagged"] == [[t["row"], t["col"]] for t in answer["tiles"] if t["flagged"]]
+    assert all(0 <= t["confidence"] <= 1 for t in answer["tiles"])
+    # the same reading as the command line's
+    (tmp_path / "board.png").write_bytes(data)
+    run = cli("read", str(tmp_path / "board.png"))
+    assert [line for line in run.out.splitlines() if not line.startswith("#")] == answer["board"]
+    # boggle's rules read no bonus tiles; a JPEG is read as well
+    jpeg, truth = picture(3, "dark", 3, ".jpg")
+    status, _, answer = call("POST", "/api/read?rules=boggle", raw=jpeg, content_type="image/jpeg")
+    assert status == 200 and answer["rules"] == "boggle" and answer["rows"] == 3
+    assert all(t["bonus"] == "" for t in answer["tiles"])
+
+
+@pytest.mark.skipif(cv2 is None, reason="the image extra is not installed")
+@pytest.mark.parametrize("method, query, body, kind, length, status, message", [
+    ("GET", "", b"", "image/png", None, 405, "GET is not allowed here (POST /api/read)"),
+    ("POST", "", b"x", "application/json", None, 415, "send the picture as the body"),
+    ("POST", "", b"x", None, None, 415, "send the picture as the body"),
+    ("POST", "", b"", "image/png", None, 400, "no picture: send the picture's bytes"),
+    ("POST", "", b"GIF89a" + b"\0" * 40, "image/gif", None, 422, "is not a picture elzzur can read"),
+    ("POST", "", b"just text, not a picture", "image/png", None, 422,
+     "the picture is not a picture elzzur can read (PNG, JPEG, WebP, …)"),
+    ("POST", "", b"x", "image/png", str(8 * 2**20 + 1), 413,
+     "a picture of 8,388,609 bytes is too large: at most 8,388,608"),
+    ("POST", "", b"x", "image/png", "", 411, "Content-Length"),
+    ("POST", "language=../../etc/passwd", b"x", "image/png", None, 400, "unknown language"),
+    ("POST", "rules=boggle&rules=ruzzle", b"x", "image/png", None, 400, "given twice"),
+    ("POST", "board=ABCD", b"x", "image/png", None, 400, "unknown field 'board'"),
+    ("POST", "turns=sideways", b"x", "image/png", None, 400, "unknown turns 'sideways'"),
+    ("POST", "x=" + "y" * 1000, b"x", "image/png", None, 400, "query string is too long"),
+])
+def test_what_is_not_a_picture_to_read_is_a_clear_4xx(method, query, body, kind, length, status,
+                                                       message):
+    got, headers, answer = call(method, "/api/read?" + query, raw=body, content_type=kind,
+                                length=length)
+    assert got == status and message in answer["error"], answer
+    assert headers["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.skipif(cv2 is None, reason="the image extra is not installed")
+def test_a_picture_without_a_board_or_too_large_is_a_422():
+    import numpy
+
+    noise = numpy.random.default_rng(1).integers(0, 255, (300, 200, 3), dtype=numpy.uint8)
+    status, _, answer = call("POST", "/api/read", raw=cv2.imencode(".png", noise)[1].tobytes(),
+                             content_type="image/png")
+    assert status == 422 and answer["error"]
+    huge = cv2.imencode(".png", numpy.zeros((5001, 5001, 3), numpy.uint8))[1].tobytes()
+    assert len(huge) < 8 * 2**20  # (small as a file, large as pixels)
+    status, _, answer = call("POST", "/api/read", raw=huge, content_type="image/png")
+    assert status == 422
+    assert answer["error"] == "the picture is 5001x5001 pixels: a picture may have at most 25,000,000"
+
+
+def test_without_the_image_extra_the_answer_names_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "cv2", None)  # import cv2 now raises ImportError
+    status, _, answer = call("POST", "/api/read", raw=b"x", content_type="image/png")
+    assert status == 501
+    assert "install the image extra, pip install 'elzzur[image]' (or '.[image]' in a checkout)" \
+        in answer["error"]
+
+
+def corrupted(data: bytes, draw) -> bytes:
+    """A real picture's bytes damaged: cut short, some bytes changed, a piece repeated."""
+    how = draw(st.sampled_from(["cut", "flip", "splice", "none"]))
+    if how == "none":
+        return data
+    at = draw(st.integers(0, len(data) - 1))
+    if how == "cut":
+        return data[:at]
+    if how == "flip":
+        changed = bytearray(data)
+        for k in draw(st.lists(st.integers(0, len(data) - 1), min_size=1, max_size=20)):
+            changed[k] = draw(st.integers(0, 255))
+        return bytes(changed)
+    return data[:at] + data[at:at + draw(st.integers(1, 5000))] * draw(st.integers(1, 5))
+
+
+@pytest.mark.skipif(cv2 is None, reason="the image extra is not installed")
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzzed_pictures_never_fail(data):
+    """Junk bytes, and real pictures (PNG, JPEG) damaged: the answer is a reading or a JSON
+    4xx, never a 500."""
+    if not hasattr(test_fuzzed_pictures_never_fail, "real"):
+        test_fuzzed_pictures_never_fail.real = [picture(2, "elzzur", 4)[0],
+                                                picture(4, "wordhunt", 4, ".jpg")[0]]
+    if data.draw(st.booleans()):
+        body = data.draw(st.binary(max_size=300))
+    else:
+        body = corrupted(data.draw(st.sampled_from(test_fuzzed_pictures_never_fail.real)), data.draw)
+    kind = data.draw(st.sampled_from(["image/png", "image/jpeg", "application/octet-stream"]))
+    query = data.draw(st.sampled_from(["", "rules=boggle", "turns=any", "language=fr",
+                                       "rules=wordhunt&turns=upright"]))
+    status, headers, answer = call("POST", "/api/read?" + query, raw=body, content_type=kind)
+    assert status == 200 or 400 <= status < 500, answer
+    if status >= 400:
+        assert answer["error"]
 
 
 # --- the servers, for real --------------------------------------------------------------------
@@ -523,11 +650,22 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     assert words["SLOE"] == [0, 5, 9, 14] and scores["SLOE"] == 7
     swipes = [words["STAR"], [0, 4, 8], words["STAR"], words["MOLESTING"], sloe]
     assert "SEP" not in words  # (the second swipe spells no word)
+    photo, flagged = None, {}
+    if cv2 is not None:  # a Word Hunt screenshot with a tile covered (tests/test_image.py)
+        from test_image import uncertain_picture
+
+        photo, sample = uncertain_picture(tmp_path)
+        with open(photo, "rb") as f:
+            read = api.read(f.read(), {"rules": "wordhunt"})
+        flagged = {r * 4 + c: sample.truth[r][c] for r, c in read["flagged"]}
+        assert 6 in flagged  # (1,2), the covered tile
     server = make_server("127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
         config = {"url": f"http://127.0.0.1:{server.server_port}/", "chromium": str(CHROMIUM),
+                  "photo": photo, "photo_rules": "wordhunt",
+                  "photo_fixes": {str(k): v for k, v in flagged.items()},
                   "letters": BOARD, "bonus_tile": 5, "dl_tile": 14, "swiped_word": "SLOE",
                   "contains": "ING", "phone_word": 30,
                   "swipes": swipes, "shots": str(SCREENSHOTS)}
@@ -571,6 +709,18 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     assert phone["missed_word"] == missed[0] and phone["missed_board_in_view"]
     order = sorted((s, c) for c, steps in phone["missed_lit"] for s in steps)
     assert [c for _, c in order] == words[phone["missed_word"]]
+    # a photo: read, its uncertain tiles outlined; Solve refused once; each corrected by a tap
+    if photo:
+        truth = [letter for row in sample.truth for letter in row]
+        assert sorted(phone["photo_uncertain"]) == sorted(flagged)
+        assert [l for k, l in enumerate(phone["photo_letters"]) if k not in flagged] == \
+            [l for k, l in enumerate(truth) if k not in flagged]
+        assert phone["photo_message"].startswith(f"Read from the picture: {len(flagged)} tile")
+        assert "uncertain (outlined with ?): tap to check, or press Solve again" in phone["photo_refused"]
+        assert all(m.startswith("The tile at (") and "What does it show?" in m
+                   for m in phone["photo_prompts"]) and len(phone["photo_prompts"]) == len(flagged)
+        assert phone["photo_left"] == "0" and phone["photo_fixed"] == truth
+        assert phone["photo_count"] > 0
     # the desktop: a random board, sorted by length, a mouse drag, a typed word, the check tab
     desk = report["desktop"]
     assert len(desk["random_letters"]) == 16 and desk["count"] > 0

@@ -31,6 +31,7 @@ MAX_PLAYERS = 8
 MAX_LIST_WORDS = 2_000  # words in one player's list: a round holds a few hundred
 MAX_TARGET = 100_000  # generate's min/max words, score, longest
 MAX_SEED = 2**63
+MAX_PICTURE_PIXELS = 25_000_000  # a photo to read: a 12-megapixel phone photo, twice over
 
 
 class ApiError(Exception):
@@ -249,7 +250,7 @@ def rules(_body=None) -> dict:
     bonuses = [{"code": code, "badge": tile_style(code).badge} for code in tile_codes()]
     return {"rules": sets, "bonuses": bonuses, "dice": dice_sets(),
             "letters": list(LETTER_SOURCES), "bonus_draws": list(BONUS_DRAWS),
-            "max_side": MAX_SIDE}
+            "max_side": MAX_SIDE, "pictures": can_read_pictures()}
 
 
 SOLVE_FIELDS = ("board", "language", "rules", "common", "min_length")
@@ -392,6 +393,61 @@ def check(body: dict) -> dict:
                           shared, rules_name=rules_name, bands=band_lookup(language),
                           deadline=deadline)
     return judgement.to_dict()
+
+
+def can_read_pictures() -> bool:
+    """Whether the image extra is installed (found, not imported: importing OpenCV takes a
+    while, and only reading a picture needs it)."""
+    from importlib.util import find_spec
+
+    return all(find_spec(module) is not None for module in ("numpy", "cv2", "PIL"))
+
+
+READ_FIELDS = ("language", "rules", "turns")
+_classifiers: dict = {}
+_classifiers_lock = threading.Lock()
+
+
+def read(data: bytes, fields: dict) -> dict:
+    """A board read from a picture (``elzzur read``): the picture's bytes, and the game's
+    ``language``, ``rules`` and ``turns`` (upright, any, auto) as fields of the query string.
+    The answer: the board text as read, each tile's letters, bonus, confidence, runner-up and
+    whether it is flagged (uncertain: the player should check it), and the flagged tiles."""
+    from ..image import require
+
+    known_fields(fields, READ_FIELDS)
+    language = pick_language(fields)
+    rules_name, game = pick_rules(fields)
+    turns = choice_field(fields, "turns", ("auto", "upright", "any"), "auto")
+    try:
+        require()
+    except ElzzurError as e:  # the server cannot do this: it lacks the image extra
+        raise ApiError(501, str(e)) from None
+    from ..image.model import Classifier
+    from ..image.reader import picture_from_bytes, read_picture, tile_letters
+
+    if not data:
+        raise bad("no picture: send the picture's bytes as the request body")
+    letters = tile_letters(language)
+    key = frozenset(letters)
+    with _classifiers_lock:
+        classifier = _classifiers.get(key)
+        if classifier is None:
+            classifier = _classifiers[key] = Classifier(letters)
+    if not len(classifier.labels):
+        raise ApiError(422, f"none of the letters of {language.code!r} is one elzzur can read "
+                            "from a picture")
+    image = picture_from_bytes(data, "the picture", MAX_PICTURE_PIXELS)
+    reading = read_picture(image, letters, bonuses=game.multipliers, turns=turns,
+                           classifier=classifier)
+    return {"language": language.code, "rules": rules_name, "rows": len(reading.rows),
+            "cols": len(reading.rows[0]), "turned": reading.turned,
+            "board": [" ".join(t.token for t in row) for row in reading.rows],
+            "tiles": [{"row": r, "col": c, "letters": t.letters, "bonus": t.bonus,
+                       "confidence": round(float(t.confidence), 3), "flagged": bool(t.flagged),
+                       "second": t.second or "", "why": t.why if t.flagged else ""}
+                      for r, row in enumerate(reading.rows) for c, t in enumerate(row)],
+            "flagged": [[r, c] for r, c, _ in reading.flagged]}
 
 
 # the questions by path: (method, function)

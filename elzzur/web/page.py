@@ -48,6 +48,12 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
 #message { min-height: 1.4rem; color: #6b6254; }
 #message.error { color: #a1261b; font-weight: bold; }
 .tile.cursor { outline: 3px solid var(--path); outline-offset: 2px; }
+.tile.uncertain { outline: 3px dashed #c2410c; outline-offset: 2px; }
+.tile.uncertain::after { content: "?"; position: absolute; left: .3em; top: .15em;
+                         font-size: .8rem; font-weight: bold; color: #c2410c; }
+#photo-button { display: inline-flex; align-items: center; }
+#photo-button:focus-within { outline: 3px solid #000; outline-offset: 2px; }
+#photo-button.off { opacity: .5; cursor: not-allowed; }
 .tile.empty .letters { color: #b3a993; }
 #board.playing { touch-action: none; -webkit-user-select: none; user-select: none; }
 #board.playing .tile { cursor: crosshair; }
@@ -99,6 +105,8 @@ APP_SCRIPT = r"""
     mode: "solve",      // solve, play, check
     tileFilter: null, sort: "score", reverse: false,
     round: null,        // {entered, seen, score, ends, timer}
+    uncertain: {},      // cell -> what the photo reader was unsure of ("E or F?")
+    warned: false,      // Solve pressed once with uncertain tiles left
   };
 
   // --- talking to the server ---------------------------------------------------------------
@@ -111,6 +119,12 @@ APP_SCRIPT = r"""
         return data;
       });
     });
+  }
+  // A failed fetch (no network, the server stopped) rejects with a TypeError; the server's
+  // own refusals carry its message.
+  function offlineText(e) {
+    return e instanceof TypeError ? "The server cannot be reached: check the connection, " +
+      "or that elzzur serve still runs." : e.message;
   }
   function plural(n, what) { return n + " " + what + (n === 1 ? "" : "s"); }
   function say(text, error) {
@@ -155,9 +169,73 @@ APP_SCRIPT = r"""
     if (found.length > state.cells.length && side * side === found.length && side <= 10) {
       setSize(side, side);  // a whole square board pasted: its size
     }
-    state.cells.forEach(function (cell, i) { cell.letters = found[i] || ""; });
+    state.cells.forEach(function (cell, i) {
+      if ((found[i] || "") !== cell.letters) delete state.uncertain[i];  // retyped: checked
+      cell.letters = found[i] || "";
+    });
     state.result = null;
     drawEntry();
+  }
+
+  function lettersText() {
+    return state.cells.map(function (c) {
+      return c.letters.length > 1 ? "[" + c.letters + "]" : c.letters;
+    }).join("");
+  }
+
+  // --- a board from a photo or a screenshot (/api/read: elzzur read) ----------------------------
+  function readPhoto(file) {
+    if (!file) return;
+    say("Reading the picture…");
+    fetch("/api/read?language=" + encodeURIComponent(language()) + "&rules=" +
+          encodeURIComponent(rulesName()),
+          { method: "POST", headers: { "Content-Type": file.type || "application/octet-stream" },
+            body: file })
+      .then(function (response) {
+        return response.json().then(function (data) {
+          if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
+          return data;
+        });
+      })
+      .then(function (data) {
+        setSize(data.rows, data.cols);
+        state.uncertain = {};
+        data.tiles.forEach(function (t, i) {
+          state.cells[i] = { letters: t.letters.toLocaleUpperCase(language()), bonus: t.bonus };
+          if (t.flagged) state.uncertain[i] = t.why || "no letter found";
+        });
+        state.warned = false;
+        state.result = null;
+        $("letters").value = lettersText();
+        drawEntry();
+        const n = data.flagged.length;
+        board.dataset.read = String(n);
+        say(n ? "Read from the picture: " + plural(n, "tile") + " uncertain (outlined with ?): " +
+                "tap each to check it, then Solve." :
+                "Read from the picture: check the board, then Solve.", n > 0);
+      })
+      .catch(function (e) { say(offlineText(e), true); })
+      .finally(function () { $("photo").value = ""; });
+  }
+
+  // An uncertain tile, corrected: the player types what it shows.
+  function correct(i) {
+    const cell = state.cells[i];
+    const answer = window.prompt("The tile at " + where(i) + " was read as " +
+                                 (cell.letters || "nothing") + " (" + state.uncertain[i] +
+                                 "). What does it show?", cell.letters);
+    if (answer === null) return;
+    const found = tokens(answer.indexOf("[") < 0 && answer.trim().length > 1 ?
+                         "[" + answer.trim() + "]" : answer);
+    if (found.length !== 1 || found[0] === ".") { say("One tile's letters, please.", true); return; }
+    cell.letters = found[0];
+    delete state.uncertain[i];
+    state.result = null;
+    $("letters").value = lettersText();
+    drawEntry();
+    const left = Object.keys(state.uncertain).length;
+    board.dataset.read = String(left);
+    say(left ? plural(left, "tile") + " still uncertain." : "All tiles checked: Solve when ready.");
   }
 
   function boardText() {
@@ -221,12 +299,18 @@ APP_SCRIPT = r"""
     const next = state.cells.findIndex(function (cell) { return !cell.letters; });
     state.cells.forEach(function (cell, i) {
       const label = cell.letters === "QU" ? "Qu" : (cell.letters || "·");
+      const unsure = state.uncertain[i];
       const spoken = (cell.letters ? cell.letters : "empty") + ", " + where(i) +
-        (cell.bonus ? ", " + badge(cell.bonus) : "") + ": press to change the bonus";
+        (cell.bonus ? ", " + badge(cell.bonus) : "") +
+        (unsure !== undefined ? ": uncertain (" + unsure + "), press to correct it" :
+         ": press to change the bonus");
       const tile = tileButton(i, label, cell.bonus, "", spoken);
       if (!cell.letters) tile.classList.add("empty");
       if (i === next) tile.classList.add("cursor");
-      tile.addEventListener("click", function () { cycleBonus(i); });
+      if (unsure !== undefined) tile.classList.add("uncertain");
+      tile.addEventListener("click", function () {
+        if (state.uncertain[i] !== undefined) correct(i); else cycleBonus(i);
+      });
       board.insertBefore(tile, arrows);
     });
     board.dataset.state = "edit";
@@ -313,9 +397,8 @@ APP_SCRIPT = r"""
       const m = /^(.*?)(dl|tl|dw|tw)?$/.exec(token);
       return { letters: m[1], bonus: m[2] || "" };
     });
-    $("letters").value = state.cells.map(function (c) {
-      return c.letters.length > 1 ? "[" + c.letters + "]" : c.letters;
-    }).join("");
+    state.uncertain = {};
+    $("letters").value = lettersText();
     state.result = null;
     drawEntry();
   }
@@ -327,6 +410,14 @@ APP_SCRIPT = r"""
       $("letters").focus();
       return Promise.resolve(null);
     }
+    const unsure = Object.keys(state.uncertain).length;
+    if (unsure && !state.warned) {
+      state.warned = true;
+      say(plural(unsure, "tile") + " read from the picture " + (unsure === 1 ? "is" : "are") +
+          " uncertain (outlined with ?): tap to check, or press Solve again to solve as read.", true);
+      return Promise.resolve(null);
+    }
+    state.uncertain = {};
     say("Solving…");
     board.dataset.state = "solving";
     return api("/api/solve", { board: boardText(), language: language(), rules: rulesName() })
@@ -855,6 +946,10 @@ APP_SCRIPT = r"""
       $(name + "-panel").hidden = name !== mode;
     });
     document.body.dataset.mode = mode;
+    if (mode !== "play" && !(state.round && state.round.running)) {
+      $("clock").textContent = "";  // (the last round's 0:00 is no use beside a list)
+      $("clock").classList.remove("low");
+    }
   }
 
   function fill(select, items, label, value) {
@@ -887,6 +982,11 @@ APP_SCRIPT = r"""
       (state.languages.en ? "en" : Object.keys(state.languages)[0]);
     $("rules").value = last && state.rules[last.rules] ? last.rules : "ruzzle";
     setSize(rules().rows, rules().cols);
+    if (!rulesData.pictures) {
+      $("photo").disabled = true;
+      $("photo-button").classList.add("off");
+      $("photo-button").title = "The server cannot read pictures: pip install '.[image]' there";
+    }
     drawRecent();
     drawEntry();
     drawTotals();
@@ -897,6 +997,7 @@ APP_SCRIPT = r"""
   $("letters").addEventListener("keydown", function (e) { if (e.key === "Enter") solve(); });
   $("solve").addEventListener("click", function () { setMode("solve"); solve(); });
   $("random").addEventListener("click", randomBoard);
+  $("photo").addEventListener("change", function () { readPhoto($("photo").files[0]); });
   $("size").addEventListener("change", function () {
     const parts = $("size").value.split("x").map(Number);
     setSize(parts[0], parts[1]);
@@ -971,6 +1072,7 @@ _APP_PAGE = """<!DOCTYPE html>
 <input type="text" id="letters" autocomplete="off" autocorrect="off" autocapitalize="characters"
  spellcheck="false" enterkeyhint="go" placeholder="Type or paste: STARELINPORGAMES">
 <button type="button" class="primary" id="solve">Solve</button>
+<label class="small" id="photo-button">Photo… <input type="file" id="photo" accept="image/*" class="visually-hidden"></label>
 <span id="count-letters" aria-live="polite"></span>
 </section>
 <p class="hint">Letters fill the tiles in order (<code>[QU]</code> for a tile of several

@@ -11,7 +11,8 @@
 // and another once (DL),
 // solve, filter, tap a word far down the list; start a round and swipe each path of "swipes"
 // with real touch events (Input.dispatchTouchEvent), end the round, tap a missed word in the
-// review. On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
+// review; a board read from a photo ("photo", its uncertain tiles corrected from
+// "photo_fixes"). On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
 // with one mouse drag, the check tab, a match of three rounds. Errors are reported as {"error": "..."}, exit status 1.
 
 import fs from "node:fs";
@@ -175,6 +176,33 @@ try {
   p.missed_lit = await lit(page);
   p.missed_board_in_view = await inView(page, "#board");
   await page.screenshot({ path: shot("app-phone-review.png") });
+  // a board from a photo: the uncertain tiles outlined, each corrected with a tap
+  if (config.photo) {
+    await page.tap("#tab-solve");
+    await page.selectOption("#rules", config.photo_rules);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setInputFiles("#photo", config.photo);
+    await page.waitForSelector("#board[data-read]");
+    p.photo_letters = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent));
+    p.photo_uncertain = await page.$$eval("#board .tile.uncertain", (els) => els.map((e) => Number(e.dataset.cell)));
+    p.photo_message = await page.textContent("#message");
+    await page.screenshot({ path: shot("app-phone-photo.png") });
+    await page.tap("#solve");  // refused once: tiles are uncertain
+    p.photo_refused = await page.textContent("#message");
+    p.photo_prompts = [];
+    for (const cell of p.photo_uncertain) {
+      page.once("dialog", (dialog) => {
+        p.photo_prompts.push(dialog.message());
+        dialog.accept(config.photo_fixes[String(cell)]);
+      });
+      await page.tap(`#board [data-cell="${cell}"]`);
+    }
+    p.photo_left = await page.getAttribute("#board", "data-read");
+    p.photo_fixed = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent));
+    await page.tap("#solve");
+    await page.waitForSelector("#words tbody tr");
+    p.photo_count = Number(await page.textContent("#count"));
+  }
   report.phone = p;
   await phone.close();
 
