@@ -238,6 +238,15 @@ def test_the_page():
     assert PAGE_CSS in text and PATH_SCRIPT in text
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # nothing from elsewhere
     assert call("HEAD", "/")[2] == ""
+    # the service worker: its cache named by the page's content hash, its own CSP
+    import hashlib
+
+    status, headers, worker = call("GET", "/sw.js")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+    assert f'const CACHE = "elzzur-{hashlib.sha256(text.encode()).hexdigest()[:16]}";' in worker
+    assert headers["Content-Security-Policy"] == "default-src 'none'; connect-src 'self'"
+    assert "worker-src 'self'" in csp
+    assert call("HEAD", "/sw.js")[2] == "" and call("POST", "/sw.js", {})[0] == 405
 
 
 # --- bad requests: JSON errors, 4xx -------------------------------------------------------------
@@ -635,6 +644,26 @@ def test_load_smoke():
     assert result["errors"] == [] and result["requests"] > 4
 
 
+def stop_server(server):
+    """A second little server whose GET /stop stops ``server`` (its socket closed: nothing
+    answers there any more), for the browser's test of the app without its server."""
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    class Stop(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the base class's name)
+            server.shutdown()
+            server.server_close()
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    stopper = HTTPServer(("127.0.0.1", 0), Stop)
+    threading.Thread(target=stopper.serve_forever, daemon=True).start()
+    return stopper
+
+
 # --- the page, as a person uses it ---------------------------------------------------------------
 
 def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
@@ -662,9 +691,10 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     server = make_server("127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    stopper = stop_server(server)  # GET it: the app's server stops, as if it had crashed
     try:
         config = {"url": f"http://127.0.0.1:{server.server_port}/", "chromium": str(CHROMIUM),
-                  "photo": photo, "photo_rules": "wordhunt",
+                  "stop_url": f"http://127.0.0.1:{stopper.server_port}/stop", "photo": photo, "photo_rules": "wordhunt",
                   "photo_fixes": {str(k): v for k, v in flagged.items()},
                   "letters": BOARD, "bonus_tile": 5, "dl_tile": 14, "swiped_word": "SLOE",
                   "contains": "ING", "phone_word": 30,
@@ -673,6 +703,8 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+        stopper.shutdown()
+        stopper.server_close()
     assert report["requests_elsewhere"] == [] and report["console_errors"] == []
     assert report["page_errors"] == []
     phone = report["phone"]
@@ -730,6 +762,26 @@ def test_the_app_in_chromium_on_a_phone_and_a_desktop(tmp_path):
     assert desk["typed_answer"] == [2, "not found"]  # the referee's reason comes in the review
     assert desk["review_first"] == [[desk["word"], "valid"], ["ZZZZ", "not on the board"]]
     assert desk["check"][0].startswith("player 1: 1 word, ") and desk["check"][1].startswith("player 2: 1 word, ")
+    # offline once loaded: the shell in the service worker's cache (named by the page's hash);
+    # the server stopped and the network cut, a round goes on and its review comes from the
+    # page's own verdicts; a reload still shows the page, which says the server is away
+    from elzzur.web.app import page_bytes
+    import hashlib
+
+    off = report["offline"]
+    assert off["cached"] == [[f"elzzur-{hashlib.sha256(page_bytes()).hexdigest()[:16]}"],
+                             ["/", "/api/languages", "/api/rules"]]
+    assert off["worker_csp"] == "default-src 'none'; connect-src 'self'"
+    assert off["server_gone"] and off["banner_on_offline"]
+    assert off["answers"] == [["STAR", "+4"]]
+    assert off["review_message"].startswith("The server cannot be reached: these are the page's own verdicts.")
+    assert off["review"] == [["STAR", 4]] and off["missed"] == len(words) - 1
+    assert off["random_message"].startswith("The server cannot be reached")
+    assert off["reloaded_title"] == "elzzur" and off["reloaded_banner"]
+    usable = [l for l in api.languages()["languages"] if "error" not in l]
+    assert off["reloaded_languages"] == len(usable) and off["reloaded_tiles"] == 16
+    # (a browser logs each failed fetch as an error; nothing else may be logged)
+    assert [e for e in off["console_errors"] if "net::ERR_" not in e and "Failed to fetch" not in e] == []
     # a match: three boards, Ruzzle's bonus tiles of each round, running totals, the summary
     match = desk["match"]
     assert desk["match_button"] == "Start match" and len(match) == 3

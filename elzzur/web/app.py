@@ -25,10 +25,12 @@ MAX_PICTURE = 8 * 1024 * 1024  # bytes of a picture to read (/api/read): a phone
 MAX_BUSY = 4  # questions worked on at once in one process
 BUSY_WAIT = 20.0  # seconds a question waits for its turn
 
-# The page loads nothing from elsewhere and talks only to its own server.
+# The page loads nothing from elsewhere and talks only to its own server (and its own service
+# worker, /sw.js).
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-       "connect-src 'self'; img-src data:; manifest-src 'self'; base-uri 'none'; "
-       "form-action 'none'; frame-ancestors 'none'")
+       "connect-src 'self'; img-src data:; manifest-src 'self'; worker-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+WORKER_CSP = "default-src 'none'; connect-src 'self'"
 SECURITY_HEADERS = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                     ("X-Frame-Options", "DENY")]
 STATUS = {200: "200 OK", 400: "400 Bad Request", 404: "404 Not Found",
@@ -39,6 +41,53 @@ STATUS = {200: "200 OK", 400: "400 Bad Request", 404: "404 Not Found",
 
 _busy = threading.BoundedSemaphore(MAX_BUSY)
 _page: list[bytes] = []
+_worker: list[bytes] = []
+
+# The service worker: the app's shell (the page, and the two answers it starts from) kept in
+# a cache named by the page's content hash, so that a new page (a new elzzur) is a new cache
+# and the old one is dropped. Each is asked of the server first (the newest when it can be
+# had), and taken from the cache when the server cannot be reached: then marked
+# X-Elzzur-Cached, which the page shows. The questions (POST) are never cached.
+SERVICE_WORKER = """'use strict';
+const CACHE = "elzzur-%(version)s";
+const SHELL = ["/", "/api/languages", "/api/rules"];
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(SHELL); })
+    .then(function () { return self.skipWaiting(); }));
+});
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (key) {
+      return key.indexOf("elzzur-") === 0 && key !== CACHE;
+    }).map(function (key) { return caches.delete(key); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  const key = url.pathname === "/index.html" ? "/" : url.pathname;
+  if (SHELL.indexOf(key) < 0) return;
+  event.respondWith(fetch(request).then(function (response) {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then(function (cache) { return cache.put(key, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(CACHE).then(function (cache) { return cache.match(key); })
+      .then(function (kept) {
+        if (!kept) return Response.error();
+        const headers = new Headers(kept.headers);
+        headers.set("X-Elzzur-Cached", "1");
+        return kept.blob().then(function (body) {
+          return new Response(body, { status: kept.status, statusText: kept.statusText,
+                                      headers: headers });
+        });
+      });
+  }));
+});
+"""
 
 
 def page_bytes() -> bytes:
@@ -48,6 +97,16 @@ def page_bytes() -> bytes:
 
         _page.append(app_page().encode("utf-8"))
     return _page[0]
+
+
+def worker_bytes() -> bytes:
+    """The service worker, its cache named by the page's content hash."""
+    if not _worker:
+        import hashlib
+
+        version = hashlib.sha256(page_bytes()).hexdigest()[:16]
+        _worker.append((SERVICE_WORKER % {"version": version}).encode("utf-8"))
+    return _worker[0]
 
 
 def application(environ, start_response):
@@ -62,6 +121,13 @@ def application(environ, start_response):
             headers = [("Content-Type", "text/html; charset=utf-8"),
                        ("Content-Security-Policy", CSP), ("Cache-Control", "no-cache")]
             return respond(start_response, 200, headers, b"" if method == "HEAD" else body)
+        if path == "/sw.js":
+            if method not in ("GET", "HEAD"):
+                raise ApiError(405, f"{method} is not allowed here (GET the service worker)")
+            headers = [("Content-Type", "text/javascript; charset=utf-8"),
+                       ("Content-Security-Policy", WORKER_CSP), ("Cache-Control", "no-cache")]
+            return respond(start_response, 200, headers,
+                           b"" if method == "HEAD" else worker_bytes())
         if path == "/api/read":  # a picture's bytes, not JSON: read_picture()
             if method != "POST":
                 raise ApiError(405, f"{method} is not allowed here (POST /api/read)")

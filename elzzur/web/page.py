@@ -46,6 +46,9 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
                  border-radius: .4rem; padding: .2rem .45rem; min-height: 2rem; cursor: pointer;
                  color: var(--ink); letter-spacing: .05em; }
 #message { min-height: 1.4rem; color: #6b6254; }
+#offline { background: #fdecc8; border: 1px solid #c2410c; color: #5b2a06; border-radius: .4rem;
+           padding: .35rem .6rem; margin: .2rem 0; font-size: .9rem; }
+#offline[hidden] { display: none; }
 #message.error { color: #a1261b; font-weight: bold; }
 .tile.cursor { outline: 3px solid var(--path); outline-offset: 2px; }
 .tile.uncertain { outline: 3px dashed #c2410c; outline-offset: 2px; }
@@ -63,7 +66,8 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
 #playbar { display: flex; gap: 1rem; align-items: baseline; min-height: 2.2rem; margin-top: .4rem; }
 #clock { font-size: 1.6rem; font-weight: bold; font-variant-numeric: tabular-nums; }
 #clock.low { color: #a1261b; }
-#match { font-weight: bold; min-height: 1.2rem; margin: .2rem 0; }
+#match { font-weight: bold; margin: .2rem 0; }
+#match:empty { display: none; }
 #match-rounds { width: auto; min-width: 16rem; margin-bottom: .5rem; }
 #current { font-size: 1.3rem; font-weight: bold; letter-spacing: .08em; color: var(--path); }
 #filters { display: flex; flex-wrap: wrap; gap: .4rem .7rem; align-items: end; margin: .3rem 0; }
@@ -111,20 +115,32 @@ APP_SCRIPT = r"""
 
   // --- talking to the server ---------------------------------------------------------------
   function api(path, body) {
-    const options = body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    return send(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  }
+  // A question to the server: its JSON answer, or an Error with its message. A fetch that
+  // fails (no network, the server stopped) rejects with a TypeError: the page says the server
+  // cannot be reached, as it does when the service worker answers from its cache
+  // (X-Elzzur-Cached: the page itself, the languages, the rules).
+  function send(path, options) {
     return fetch(path, options).then(function (response) {
+      reachable(!response.headers.get("X-Elzzur-Cached"));
       return response.json().then(function (data) {
         if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
         return data;
       });
+    }, function (e) {
+      reachable(false);
+      throw new Error(offlineText(e));
     });
   }
-  // A failed fetch (no network, the server stopped) rejects with a TypeError; the server's
-  // own refusals carry its message.
   function offlineText(e) {
     return e instanceof TypeError ? "The server cannot be reached: check the connection, " +
       "or that elzzur serve still runs." : e.message;
+  }
+  function reachable(yes) {
+    $("offline").hidden = yes;
+    document.body.dataset.server = yes ? "reachable" : "unreachable";
   }
   function plural(n, what) { return n + " " + what + (n === 1 ? "" : "s"); }
   function say(text, error) {
@@ -187,16 +203,10 @@ APP_SCRIPT = r"""
   function readPhoto(file) {
     if (!file) return;
     say("Reading the picture…");
-    fetch("/api/read?language=" + encodeURIComponent(language()) + "&rules=" +
-          encodeURIComponent(rulesName()),
-          { method: "POST", headers: { "Content-Type": file.type || "application/octet-stream" },
-            body: file })
-      .then(function (response) {
-        return response.json().then(function (data) {
-          if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
-          return data;
-        });
-      })
+    send("/api/read?language=" + encodeURIComponent(language()) + "&rules=" +
+         encodeURIComponent(rulesName()),
+         { method: "POST", headers: { "Content-Type": file.type || "application/octet-stream" },
+           body: file })
       .then(function (data) {
         setSize(data.rows, data.cols);
         state.uncertain = {};
@@ -214,7 +224,7 @@ APP_SCRIPT = r"""
                 "tap each to check it, then Solve." :
                 "Read from the picture: check the board, then Solve.", n > 0);
       })
-      .catch(function (e) { say(offlineText(e), true); })
+      .catch(function (e) { say(e.message, true); })
       .finally(function () { $("photo").value = ""; });
   }
 
@@ -1037,9 +1047,18 @@ APP_SCRIPT = r"""
   $("check-button").addEventListener("click", checkLists);
   window.addEventListener("resize", layout);
 
+  window.addEventListener("offline", function () { reachable(false); });
+  window.addEventListener("online", function () { reachable(true); });
+  if (!navigator.onLine) reachable(false);
   Promise.all([api("/api/languages"), api("/api/rules")])
     .then(function (answers) { init(answers[0], answers[1]); })
     .catch(function (e) { say("The server did not answer: " + e.message, true); });
+  // Offline once loaded: a service worker keeps the page, the languages and the rules
+  // (app.SERVICE_WORKER). Browsers allow one only in a secure context: https, or this
+  // computer (127.0.0.1, localhost); not http://192.168.… on a phone.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* no worker: online only */ });
+  }
 })();
 """
 
@@ -1079,6 +1098,9 @@ _APP_PAGE = """<!DOCTYPE html>
 letters); tap a tile to change its bonus.</p>
 <div id="recent" aria-label="Last boards"></div>
 <div id="message" role="status" aria-live="polite"></div>
+<div id="offline" role="alert" hidden><b>Offline:</b> the server cannot be reached. A round
+already started goes on (its review from the page's own verdicts); solving, new boards,
+pictures and the referee wait for the server.</div>
 <main>
 <section id="board-box" aria-label="Board">
 <div id="board" style="--cols: 4; --rows: 4" data-state="edit">

@@ -13,7 +13,9 @@
 // with real touch events (Input.dispatchTouchEvent), end the round, tap a missed word in the
 // review; a board read from a photo ("photo", its uncertain tiles corrected from
 // "photo_fixes"). On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
-// with one mouse drag, the check tab, a match of three rounds. Errors are reported as {"error": "..."}, exit status 1.
+// with one mouse drag, the check tab, a match of three rounds. Then offline: a page loaded
+// (its service worker in control), a round started, the server stopped ("stop_url") and
+// the network cut: a swipe, the round's review, a reload. Errors are reported as {"error": "..."}, exit status 1.
 
 import fs from "node:fs";
 import os from "node:os";
@@ -293,6 +295,66 @@ try {
   await dpage.screenshot({ path: shot("app-desktop-match.png") });
   report.desktop = d;
   await desk.close();
+
+  // --- offline once loaded: the service worker; then the server stopped and the network off ---
+  if (config.stop_url) {
+    const off = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const opage = await off.newPage();
+    const o = { console_errors: [] };
+    opage.on("pageerror", (error) => report.page_errors.push(String(error)));
+    opage.on("console", (message) => { if (message.type() === "error") o.console_errors.push(message.text()); });
+    opage.on("request", (request) => {
+      if (!request.url().startsWith(origin)) report.requests_elsewhere.push(request.url());
+    });
+    await opage.goto(config.url);
+    await opage.waitForSelector("#board[data-app=ready]");
+    await opage.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    o.cached = await opage.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names[0]);
+      return [names, (await cache.keys()).map((r) => new URL(r.url).pathname).sort()];
+    });
+    o.worker_csp = (await (await opage.request.get(config.url + "sw.js")).headers())["content-security-policy"] || "";
+    await opage.fill("#letters", config.letters);
+    await opage.tap("#solve");
+    await opage.waitForSelector("#words tbody tr");
+    await opage.tap("#tab-play");
+    await opage.selectOption("#round-time", "60");
+    await opage.tap("#start");
+    await opage.waitForSelector("#board[data-round=running]");
+    await fetch(config.stop_url);  // the server stops (from here, not the page)
+    await off.setOffline(true);
+    o.server_gone = await fetch(config.url).then(() => false, () => true);
+    o.banner_on_offline = await opage.$eval("#offline", (e) => !e.hidden);
+    const oclient = await off.newCDPSession(opage);
+    await swipe(opage, oclient, config.swipes[0], null);
+    await opage.waitForSelector('#board[data-entered="1"]');
+    o.answers = await opage.$$eval("#answers li", (els) =>
+      els.map((e) => [e.querySelector(".word-text").textContent, e.querySelector(".verdict").textContent]));
+    // (Chromium drops a tap that comes within moments of a swipe's end, as a gesture's tail;
+    // a person's finger takes longer than that)
+    await opage.waitForTimeout(500);
+    await opage.tap("#start");  // End round: the referee cannot be reached
+    await opage.waitForSelector("#board[data-round=over]");
+    o.review_message = await opage.textContent("#message");
+    o.review = await opage.$$eval("#review-words tbody tr.v-valid", (els) =>
+      els.map((e) => [e.dataset.word, Number(e.querySelector(".num").textContent)]));
+    o.missed = await opage.locator("#review-words tbody tr.missed").count();
+    await opage.tap("#random");
+    await opage.waitForFunction(() => document.getElementById("message").textContent.includes("cannot be reached"));
+    o.random_message = await opage.textContent("#message");
+    // reloaded without a server or a network: the page still appears, from the worker's cache
+    await opage.reload();
+    await opage.waitForSelector("#board[data-app=ready]");
+    o.reloaded_title = await opage.title();
+    o.reloaded_banner = await opage.$eval("#offline", (e) => !e.hidden);
+    o.reloaded_languages = await opage.$$eval("#language option", (els) => els.length);
+    o.reloaded_tiles = await opage.locator("#board .tile").count();
+    await opage.screenshot({ path: shot("app-phone-offline.png") });
+    report.offline = o;
+    await off.close();
+  }
 } catch (e) {
   report.error = String(e && e.stack ? e.stack : e);
 } finally {
