@@ -68,6 +68,8 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
 #clock.low { color: #a1261b; }
 #match { font-weight: bold; margin: .2rem 0; }
 #match:empty { display: none; }
+/* a heading brought into view stops below the board stuck at the top (--stick: its height) */
+#match-total, #review-summary { scroll-margin-top: calc(var(--stick, 0px) + .5rem); }
 #match-rounds { width: auto; min-width: 16rem; margin-bottom: .5rem; }
 #current { font-size: 1.3rem; font-weight: bold; letter-spacing: .08em; color: var(--path); }
 #filters { display: flex; flex-wrap: wrap; gap: .4rem .7rem; align-items: end; margin: .3rem 0; }
@@ -911,7 +913,11 @@ APP_SCRIPT = r"""
       match.rounds.push({ number: match.number, words: me.valid, points: me.total,
                           possible: judgement.stats.total_score });
       drawMatch();
-      if (match.number === MATCH_ROUNDS) matchSummary();
+      if (match.number === MATCH_ROUNDS) {
+        matchSummary();
+        $("match-total").focus();
+        return;
+      }
     }
     $("review-summary").focus();
   }
