@@ -29,6 +29,7 @@
 
 /* The exception class, owned by the module (module.c); search.c raises it. */
 extern PyObject *elzzur_SearchLimit;
+extern PyObject *elzzur_SearchTimeout; /* SearchLimit's subclass: the time was up */
 
 /* --- reading the little-endian arrays ---------------------------------------------------------
  * The masks start 28 + 8k bytes into the buffer, never 8-byte aligned relative to its start

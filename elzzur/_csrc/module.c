@@ -9,6 +9,7 @@
 #include "core.h"
 
 PyObject *elzzur_SearchLimit; /* the exception class, owned by the module */
+PyObject *elzzur_SearchTimeout; /* its subclass for a search whose time was up */
 
 /* --- the Graph type ------------------------------------------------------------------------ */
 
@@ -111,7 +112,7 @@ Graph_get_longest(GraphObject *self, void *closure)
 PyDoc_STRVAR(Graph_search_doc,
 "search($self, cells, points, factors, flags, neighbours, bonus, min_length, revisit=False,\n"
 "       limit=0, scale=None, divisor=1, labels=None, record=None, band=None,\n"
-"       by_score=False)\n"
+"       by_score=False, render=None, pad=False, top=-1, seconds=0)\n"
 "--\n\n"
 "Every word on the board: [(word, score, path), ...] sorted by rank, exactly as\n"
 "elzzur.grid.search.search(graph, ...) returns it (see there for the arguments).\n"
@@ -120,7 +121,9 @@ PyDoc_STRVAR(Graph_search_doc,
 "word, score, path and band, makes instances of it (filled in without calling __init__)\n"
 "whose band is None, band(word) for a callable, or the 2-bit band of the word's rank in a\n"
 "bytes-like band; by_score sorts by score, highest first, then rank.\n"
-"Raises SearchLimit after more than `limit` graph steps (limit != 0), OverflowError if a\n"
+"Raises SearchLimit after more than `limit` graph steps (limit != 0), SearchTimeout (a\n"
+"SearchLimit) once `seconds` of wall-clock time have passed (seconds > 0; the clock is\n"
+"read every 65,536 steps), OverflowError if a\n"
 "score does not fit in 64 bits, ValueError or TypeError for malformed arguments.");
 
 PyDoc_STRVAR(Graph_scrabble_moves_doc,
@@ -218,6 +221,18 @@ PyInit__core(void)
     Py_INCREF(elzzur_SearchLimit);
     if (PyModule_AddObject(module, "SearchLimit", elzzur_SearchLimit) < 0) {
         Py_DECREF(elzzur_SearchLimit);
+        goto fail;
+    }
+    if (elzzur_SearchTimeout == NULL) {
+        elzzur_SearchTimeout = PyErr_NewExceptionWithDoc(
+            "elzzur._core.SearchTimeout", "The search took more time than allowed.",
+            elzzur_SearchLimit, NULL);
+        if (elzzur_SearchTimeout == NULL)
+            goto fail;
+    }
+    Py_INCREF(elzzur_SearchTimeout);
+    if (PyModule_AddObject(module, "SearchTimeout", elzzur_SearchTimeout) < 0) {
+        Py_DECREF(elzzur_SearchTimeout);
         goto fail;
     }
     Py_INCREF(&GraphType);

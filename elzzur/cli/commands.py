@@ -354,6 +354,9 @@ run 'elzzur words ACTION --help' for the options of one action."""),
         Option(("--turns",), "turns", str, default="auto", choices=("auto", "upright", "any"),
                help="letters upright (a screenshot), in any quarter turn (dice), or auto "
                     "(any, when most tiles do not read upright; the default)"),
+        Option(("--dice",), "dice", str, metavar="DICE",
+               help="the board is of this dice set: read its multi-letter faces too "
+                    "(bigboggle-2dice: An Er He In Qu Th)"),
         OUTPUT,
     ], """\
 examples:

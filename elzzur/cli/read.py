@@ -11,8 +11,9 @@ from .commands import Args
 from .output import Output
 
 
-def read_file(path: str, language, rules_name: str, turns: str):
-    """The ``Reading`` of the picture at ``path`` for a game of ``language`` and rules."""
+def read_file(path: str, language, rules_name: str, turns: str, dice: str | None = None):
+    """The ``Reading`` of the picture at ``path`` for a game of ``language`` and rules (and
+    the multi-letter faces of the ``dice`` set named, where the board is of those dice)."""
     from ..image import require
 
     require()
@@ -21,11 +22,21 @@ def read_file(path: str, language, rules_name: str, turns: str):
     from ..image.reader import load_picture, read_picture, tile_letters
 
     rules = get_rules(rules_name)
-    letters = tile_letters(language)
+    faces: set[str] = set()
+    if dice:
+        from ..grid.generate import get_dice
+
+        faces = {face for die in get_dice(dice, language).dice for face in die if len(face) > 1}
+    letters = tile_letters(language, faces)
     classifier = Classifier(letters)
     if not len(classifier.labels):
         raise ElzzurError(f"none of the letters of {language.code!r} is one elzzur can read "
                           f"from a picture")
+    unknown = sorted(face for face in tile_letters(language, faces) - tile_letters(language)
+                     if face not in classifier.classes)
+    if unknown:  # never a face read as something else without a word
+        raise ElzzurError(f"the dice {dice!r} have faces elzzur cannot read from a picture: "
+                          + ", ".join(unknown))
     image = load_picture(path)
     try:
         return read_picture(image, letters, bonuses=rules.multipliers, turns=turns,
@@ -39,7 +50,7 @@ def run_read(args: Args, out: Output) -> None:
 
     language = get_language(args.language)
     for number, path in enumerate(args.images):
-        reading = read_file(path, language, args.rules, args.turns)
+        reading = read_file(path, language, args.rules, args.turns, args.dice)
         if number:
             out.write("\n")
         out.write(reading.text(path))

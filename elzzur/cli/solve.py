@@ -36,7 +36,16 @@ def read_boards(source: str, language, command: str) -> tuple[list, str]:
     except ElzzurError as e:
         if origin != "inline board":
             raise
-        raise type(e)(f"{e} {board_hint(command)}") from None
+        message = str(e)
+        if "/" in text and os.path.isdir(os.path.dirname(text)):
+            # `boards/ABC` where there is a folder boards/: a file's name as much as a board
+            from ..files import missing
+            from ..grid.board import shown_name
+
+            rest = message.removeprefix(origin)
+            message = (f"{shown_name(text)}: {missing(text)}; as a board"
+                       f"{rest if rest != message else ': ' + message}")
+        raise type(e)(f"{message} {board_hint(command)}") from None
 
 def board_hint(command: str) -> str:
     """The board syntax in one line, ending the error of a missing or mistyped board: the
