@@ -9,7 +9,6 @@ import io
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -22,7 +21,7 @@ import urllib.request
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import REPO
+from conftest import REPO, needs_system
 
 try:  # (imported here: importing it sets LD_LIBRARY_PATH, which a test may not change)
     import cv2
@@ -399,6 +398,32 @@ def test_a_picture_is_read_as_elzzur_read_reads_it(cli, tmp_path):
     status, _, answer = call("POST", "/api/read?rules=boggle", raw=jpeg, content_type="image/jpeg")
     assert status == 200 and answer["rules"] == "boggle" and answer["rows"] == 3
     assert all(t["bonus"] == "" for t in answer["tiles"])
+
+
+@pytest.mark.skipif(cv2 is None, reason="the image extra is not installed")
+def test_a_picture_of_two_letter_dice_is_read_with_the_dice_named():
+    """dice=bigboggle-2dice reads Big Boggle's Th, He, In … tiles, as `read --dice` does;
+    dice the language has no set of, or faces elzzur cannot read, are a clear 4xx."""
+    dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    if not os.path.exists(dejavu):
+        needs_system("DejaVu fonts (Debian fonts-dejavu-core) draw the test board")
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        from image_corpus import screenshot
+    finally:
+        sys.path.pop(0)
+    import random
+
+    board = [["Th", "A", "In"], ["E", "He", "R"], ["Er", "S", "An"]]
+    sample = screenshot(random.Random(5), "boggle", "en", font_path=dejavu, phone=(1080, 1920),
+                        board=board)
+    data = cv2.imencode(".png", sample.image)[1].tobytes()
+    status, _, answer = call("POST", "/api/read?rules=boggle&dice=bigboggle-2dice", raw=data,
+                             content_type="image/png")
+    assert status == 200, answer
+    assert answer["board"] == [" ".join(row) for row in board]
+    status, _, answer = call("POST", "/api/read?dice=../dice", raw=data, content_type="image/png")
+    assert status == 400 and "unknown dice '../dice'" in answer["error"]
 
 
 @pytest.mark.skipif(cv2 is None, reason="the image extra is not installed")

@@ -19,24 +19,12 @@ def read_file(path: str, language, rules_name: str, turns: str, dice: str | None
     require()
     from ..grid.rules import get_rules
     from ..image.model import Classifier
-    from ..image.reader import load_picture, read_picture, tile_letters
+    from ..image.reader import check_classifier, dice_letters, load_picture, read_picture
 
     rules = get_rules(rules_name)
-    faces: set[str] = set()
-    if dice:
-        from ..grid.generate import get_dice
-
-        faces = {face for die in get_dice(dice, language).dice for face in die if len(face) > 1}
-    letters = tile_letters(language, faces)
+    letters = dice_letters(language, dice)
     classifier = Classifier(letters)
-    if not len(classifier.labels):
-        raise ElzzurError(f"none of the letters of {language.code!r} is one elzzur can read "
-                          f"from a picture")
-    unknown = sorted(face for face in tile_letters(language, faces) - tile_letters(language)
-                     if face not in classifier.classes)
-    if unknown:  # never a face read as something else without a word
-        raise ElzzurError(f"the dice {dice!r} have faces elzzur cannot read from a picture: "
-                          + ", ".join(unknown))
+    check_classifier(classifier, language, letters, dice)
     image = load_picture(path)
     try:
         return read_picture(image, letters, bonuses=rules.multipliers, turns=turns,

@@ -93,12 +93,36 @@ def tile_letters(language, faces=()) -> set[str]:
     return letters
 
 
+def dice_letters(language, dice: str | None = None) -> set[str]:
+    """``tile_letters`` for a board of ``language``, with the multi-letter faces of the dice
+    set named ``dice`` (a preset's name, as ``generate --dice`` takes) where it has any."""
+    faces: set[str] = set()
+    if dice:
+        from ..grid.generate import get_dice
+
+        faces = {face for die in get_dice(dice, language).dice for face in die if len(face) > 1}
+    return tile_letters(language, faces)
+
+
+def check_classifier(classifier: Classifier, language, letters: set[str],
+                     dice: str | None = None) -> None:
+    """Refuse a reading that could only go wrong: no letter of ``language`` known to the
+    classifier, or a die face it cannot read (which would be read as something else without
+    a word)."""
+    if not len(classifier.labels):
+        raise ElzzurError(f"none of the letters of {language.code!r} is one elzzur can read "
+                          f"from a picture")
+    unknown = sorted(face for face in letters - tile_letters(language)
+                     if face not in classifier.classes)
+    if unknown:
+        raise ElzzurError(f"the dice {dice!r} have faces elzzur cannot read from a picture: "
+                          + ", ".join(unknown))
+
+
 def load_picture(path: str) -> np.ndarray:
     """A picture file as a BGR array, turned as its EXIF says (a phone's photo); a clear error
     for what is not a picture, or one too large to read within bounds."""
     import os
-
-    from PIL import Image, ImageOps, UnidentifiedImageError
 
     try:
         size = os.path.getsize(path)

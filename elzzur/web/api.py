@@ -403,7 +403,7 @@ def can_read_pictures() -> bool:
     return all(find_spec(module) is not None for module in ("numpy", "cv2", "PIL"))
 
 
-READ_FIELDS = ("language", "rules", "turns")
+READ_FIELDS = ("language", "rules", "turns", "dice")
 _classifiers: dict = {}
 _classifiers_lock = threading.Lock()
 
@@ -419,24 +419,31 @@ def read(data: bytes, fields: dict) -> dict:
     language = pick_language(fields)
     rules_name, game = pick_rules(fields)
     turns = choice_field(fields, "turns", ("auto", "upright", "any"), "auto")
+    from ..grid.generate import dice_sets
+
+    dice = choice_field(fields, "dice", dice_sets())
     try:
         require()
     except ElzzurError as e:  # the server cannot do this: it lacks the image extra
         raise ApiError(501, str(e)) from None
     from ..image.model import Classifier
-    from ..image.reader import picture_from_bytes, read_picture, tile_letters
+    from ..image.reader import check_classifier, dice_letters, picture_from_bytes, read_picture
 
     if not data:
         raise bad("no picture: send the picture's bytes as the request body")
-    letters = tile_letters(language)
+    try:
+        letters = dice_letters(language, dice)
+    except ElzzurError as e:  # dice of another language, or no such set
+        raise bad(str(e)) from None
     key = frozenset(letters)
     with _classifiers_lock:
         classifier = _classifiers.get(key)
         if classifier is None:
             classifier = _classifiers[key] = Classifier(letters)
-    if not len(classifier.labels):
-        raise ApiError(422, f"none of the letters of {language.code!r} is one elzzur can read "
-                            "from a picture")
+    try:
+        check_classifier(classifier, language, letters, dice)
+    except ElzzurError as e:
+        raise ApiError(422, str(e)) from None
     image = picture_from_bytes(data, "the picture", MAX_PICTURE_PIXELS)
     reading = read_picture(image, letters, bonuses=game.multipliers, turns=turns,
                            classifier=classifier)
