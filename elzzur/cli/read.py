@@ -17,12 +17,13 @@ def read_file(path: str, language, rules_name: str, turns: str, dice: str | None
     from ..image import require
 
     require()
+    from ..grid.generate import get_dice
     from ..grid.rules import get_rules
     from ..image.model import Classifier
-    from ..image.reader import check_classifier, dice_letters, load_picture, read_picture
+    from ..image.reader import check_classifier, load_picture, read_picture, tile_letters
 
     rules = get_rules(rules_name)
-    letters = dice_letters(language, dice)
+    letters = tile_letters(language, get_dice(dice, language).long_faces() if dice else ())
     classifier = Classifier(letters)
     check_classifier(classifier, language, letters, dice)
     image = load_picture(path)

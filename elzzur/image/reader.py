@@ -93,17 +93,6 @@ def tile_letters(language, faces=()) -> set[str]:
     return letters
 
 
-def dice_letters(language, dice: str | None = None) -> set[str]:
-    """``tile_letters`` for a board of ``language``, with the multi-letter faces of the dice
-    set named ``dice`` (a preset's name, as ``generate --dice`` takes) where it has any."""
-    faces: set[str] = set()
-    if dice:
-        from ..grid.generate import get_dice
-
-        faces = {face for die in get_dice(dice, language).dice for face in die if len(face) > 1}
-    return tile_letters(language, faces)
-
-
 def check_classifier(classifier: Classifier, language, letters: set[str],
                      dice: str | None = None) -> None:
     """Refuse a reading that could only go wrong: no letter of ``language`` known to the

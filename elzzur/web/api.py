@@ -419,7 +419,7 @@ def read(data: bytes, fields: dict) -> dict:
     language = pick_language(fields)
     rules_name, game = pick_rules(fields)
     turns = choice_field(fields, "turns", ("auto", "upright", "any"), "auto")
-    from ..grid.generate import dice_sets
+    from ..grid.generate import dice_sets, get_dice
 
     dice = choice_field(fields, "dice", dice_sets())
     try:
@@ -427,13 +427,13 @@ def read(data: bytes, fields: dict) -> dict:
     except ElzzurError as e:  # the server cannot do this: it lacks the image extra
         raise ApiError(501, str(e)) from None
     from ..image.model import Classifier
-    from ..image.reader import check_classifier, dice_letters, picture_from_bytes, read_picture
+    from ..image.reader import check_classifier, picture_from_bytes, read_picture, tile_letters
 
     if not data:
         raise bad("no picture: send the picture's bytes as the request body")
     try:
-        letters = dice_letters(language, dice)
-    except ElzzurError as e:  # dice of another language, or no such set
+        letters = tile_letters(language, get_dice(dice, language).long_faces() if dice else ())
+    except ElzzurError as e:  # a dice set for other letters
         raise bad(str(e)) from None
     key = frozenset(letters)
     with _classifiers_lock:
