@@ -51,9 +51,9 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
 #offline[hidden] { display: none; }
 #message.error { color: #a1261b; font-weight: bold; }
 .tile.cursor { outline: 3px solid var(--path); outline-offset: 2px; }
-.tile.uncertain { outline: 3px dashed #c2410c; outline-offset: 2px; }
+.tile.uncertain { outline: 3px dashed var(--doubt); outline-offset: 2px; }
 .tile.uncertain::after { content: "?"; position: absolute; left: .3em; top: .15em;
-                         font-size: .8rem; font-weight: bold; color: #c2410c; }
+                         font-size: .8rem; font-weight: bold; color: var(--doubt); }
 #photo-button { display: inline-flex; align-items: center; }
 #photo-button:focus-within { outline: 3px solid #000; outline-offset: 2px; }
 #photo-button.off { opacity: .5; cursor: not-allowed; }
