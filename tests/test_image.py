@@ -275,6 +275,11 @@ def test_the_two_letter_faces_of_big_boggle(cli, tmp_path):
     solved = cli("solve", "-b", "\n".join(" ".join(row) for row in board_lines(result.out)),
                  "--rules", "boggle")
     assert solved.code == 0, solved.err
+    # solve --image --dice reads and solves the same board in one step
+    direct = cli("solve", "--image", path, "--dice", "bigboggle-2dice", "--rules", "boggle")
+    assert (direct.code, direct.out) == (0, solved.out), direct.err
+    assert cli("solve", "-b", "A B C/D E F/G H I", "--dice", "bigboggle-2dice").err == (
+        "elzzur: error: --dice goes with --image (a board read from a picture)\n")
 
 
 def test_dice_with_faces_it_cannot_read_are_refused(cli, tmp_path):

@@ -50,7 +50,7 @@ def board_from_image(path: str, language, args: Args) -> str:
     ``--accept-uncertain`` (then the best guesses are solved, and stderr says which)."""
     import sys
 
-    reading = read_file(path, language, args.rules, "auto")
+    reading = read_file(path, language, args.rules, "auto", args.dice)
     flagged = reading.flagged
     if any(not tile.letters for _, _, tile in flagged):
         raise ElzzurError(f"{path}: no letter found on tile "
@@ -74,7 +74,8 @@ def image_boards(args: Args, language) -> list:
     from ..grid.board import parse_boards
 
     if not args.image:
-        raise UsageError("--accept-uncertain goes with --image (a board read from a picture)")
+        given = "--accept-uncertain" if args.accept_uncertain else "--dice"
+        raise UsageError(f"{given} goes with --image (a board read from a picture)")
     if args.board:
         raise UsageError("give the board with -b or with --image, not both")
     return parse_boards(board_from_image(args.image, language, args), language, args.image)

@@ -16,7 +16,7 @@ def run_solve(args: Args, out: Output) -> None:
     refuse_inputs(args)  # -o naming a board file or a list: refused before any work
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
-    if args.image or args.accept_uncertain:  # the board in a picture (issue 19)
+    if args.image or args.accept_uncertain or args.dice:  # the board in a picture (issue 19)
         from .read import image_boards
 
         boards = image_boards(args, language)
