@@ -9,6 +9,7 @@ reading alone, picture in memory to board; the picture is drawn beforehand).
     python benchmarks/image.py               # the full corpus (600 pictures, seed 1)
     python benchmarks/image.py --quick       # 24 pictures
     python benchmarks/image.py --count 120 --seed 7 --show-errors
+    python benchmarks/image.py --count 100 --two-letter   # Big Boggle's two-letter faces
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from image_corpus import ALPHABETS, LEARNT_FONTS, STYLES, corpus  # noqa: E402
+from image_corpus import ALPHABETS, LEARNT_FONTS, STYLES, URW_FONTS, corpus  # noqa: E402
 
 from elzzur.errors import ElzzurError  # noqa: E402
 from elzzur.image.model import Classifier  # noqa: E402
@@ -56,23 +57,33 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="24 pictures")
     parser.add_argument("--styles", default=",".join(STYLES))
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--two-letter", action="store_true",
+                        help="English boards with one to three faces of Big Boggle's "
+                             "two-letter die (An Er He In Qu Th), read with those faces")
+    parser.add_argument("--glyphs", metavar="NPZ",
+                        help="another classifier file (tools/train_glyphs.py -o) to measure")
     parser.add_argument("--dump", metavar="TSV",
                         help="write each tile's scores there (to calibrate the confidence)")
     args = parser.parse_args()
     count = 24 if args.quick else args.count
     styles = tuple(args.styles.split(","))
-    classifiers = {code: Classifier(letters_of(code)) for code in ALPHABETS}
+    faces = ("An", "Er", "He", "In", "Qu", "Th") if args.two_letter else ()
+    languages = ("en",) if args.two_letter else tuple(ALPHABETS)
+    classifiers = {code: Classifier(letters_of(code) | set(faces), args.glyphs)
+                   for code in languages}
     stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     dump = open(args.dump, "w", encoding="utf-8") if args.dump else None
-    for number, sample in enumerate(corpus(args.seed, count, styles=styles)):
+    for number, sample in enumerate(corpus(args.seed, count, styles=styles, languages=languages,
+                                           faces=faces)):
         learnt = sample.font in LEARNT_FONTS or sample.font == "pillow:default"
         kind = "photo" if sample.style == "photo" else "screenshot"
-        s = Both(stats[sample.style], stats[f"{kind}s, {'learnt' if learnt else 'new'} fonts"])
+        fonts = ("learnt" if learnt else "new URW" if sample.font in URW_FONTS else "other new")
+        s = Both(stats[sample.style], stats[f"{kind}s, {fonts} fonts"])
         s["boards"] += 1
         s["tiles"] += sum(len(row) for row in sample.truth)
         start = time.perf_counter()
         try:
-            reading = read_picture(sample.image, letters_of(sample.language),
+            reading = read_picture(sample.image, letters_of(sample.language) | set(faces),
                                    bonuses=sample.style in ("ruzzle", "elzzur"),
                                    classifier=classifiers[sample.language])
         except ElzzurError as e:
@@ -95,7 +106,8 @@ def main() -> int:
             for truth, tile in zip(truth_row, row):
                 if dump:
                     dump.write(f"{sample.style}\t{int(learnt)}\t{truth}\t{tile.token}\t"
-                               f"{tile.scores[0]:.4f}\t{tile.scores[1]:.4f}\t{tile.second}\n")
+                               f"{tile.scores[0]:.4f}\t{tile.scores[1]:.4f}\t{tile.second}\t"
+                               + "\t".join(str(v) for v in tile.scores[2:]) + "\n")
                 if tile.token == truth:
                     s["right"] += 1
                     s["needless flags"] += tile.flagged
@@ -116,7 +128,7 @@ def main() -> int:
     if len(screenshots) > 1:
         groups["all screenshots"] = screenshots
     for kind in ("screenshots", "photos"):
-        for fonts in ("learnt", "new"):
+        for fonts in ("learnt", "new URW", "other new"):
             groups[f"{kind}, {fonts} fonts"] = [f"{kind}, {fonts} fonts"]
     for name, members in groups.items():
         total = defaultdict(float)

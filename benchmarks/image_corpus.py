@@ -4,9 +4,11 @@ resolutions, with status bars, banners and buttons around the board, JPEG, blur 
 photos of a Boggle board, simulated (dice in any quarter turn, perspective, uneven light).
 
 Every picture comes with the truth: the board's tokens (``Ttl``, ``Qu``), row by row.
-Everything is drawn with Pillow from a seed; fonts are the system's (Debian fonts-dejavu-core,
-fonts-liberation, fonts-urw-base35: the URW fonts are not among those the classifier learnt,
-so they measure how it does on a font it has never seen) and Pillow's own.
+Everything is drawn with Pillow from a seed; fonts are the system's and Pillow's own: some the
+classifier learnt (``LEARNT_FONTS``: Debian fonts-dejavu-core, fonts-liberation) and some it
+never saw (``NEW_FONTS``: fonts-urw-base35, fonts-cantarell, fonts-crosextra-caladea,
+fonts-comfortaa, fonts-beteckna), which measure how it does on a font it has never seen; a font
+not installed is left out of the draw.
 
     from image_corpus import corpus
     for sample in corpus(seed=1, count=20): sample.image, sample.truth, sample.style
@@ -26,9 +28,15 @@ URW = "/usr/share/fonts/opentype/urw-base35"
 LEARNT_FONTS = [f"{TT}/dejavu/DejaVuSans-Bold.ttf", f"{TT}/liberation/LiberationSans-Bold.ttf",
                 f"{TT}/dejavu/DejaVuSerif-Bold.ttf", f"{TT}/liberation/LiberationSans-Regular.ttf",
                 f"{TT}/dejavu/DejaVuSansCondensed-Bold.ttf"]
-NEW_FONTS = [f"{URW}/NimbusSans-Bold.otf", f"{URW}/URWGothic-Demi.otf",
+URW_FONTS = [f"{URW}/NimbusSans-Bold.otf", f"{URW}/URWGothic-Demi.otf",
              f"{URW}/NimbusSansNarrow-Bold.otf", f"{URW}/URWBookman-Demi.otf",
              f"{URW}/NimbusSans-Regular.otf"]
+# more fonts the classifier never learnt (tools/train_glyphs.py must never list these, nor
+# fonts derived from URW's; tests/test_image.py checks the shipped glyphs.npz against them)
+OTHER_NEW_FONTS = ["/usr/share/fonts/opentype/cantarell/Cantarell-Bold.otf",
+                   f"{TT}/crosextra/Caladea-Bold.ttf", f"{TT}/comfortaa/Comfortaa-Bold.ttf",
+                   f"{TT}/beteckna/BetecknaGS-Bold.ttf"]
+NEW_FONTS = URW_FONTS + OTHER_NEW_FONTS
 PHONES = [(720, 1280), (750, 1334), (828, 1792), (1080, 1920), (1080, 2340), (1170, 2532),
           (1440, 3200), (1536, 2048), (2048, 1536), (1920, 1080)]
 ALPHABETS = {  # language code: the letters its tiles may carry (elzzur/res/languages)
@@ -56,16 +64,40 @@ def font(path: str, size: int):
     return ImageFont.truetype(path, size)
 
 
-def available(paths: list[str]) -> list[str]:
-    return [p for p in paths if os.path.exists(p)] or ["pillow:default"]
+def available(paths: list[str], language: str | None = None) -> list[str]:
+    """The fonts installed here, and (given ``language``) drawing all its letters: a font
+    without an Ş draws its missing-glyph box, which is no Ş to read."""
+    return [p for p in paths if os.path.exists(p)
+            and (language is None or draws_all(p, ALPHABETS[language]))] or ["pillow:default"]
+
+
+_DRAWS: dict[tuple[str, str], bool] = {}
+
+
+def draws_all(path: str, letters: str) -> bool:
+    """Whether the font at ``path`` has a glyph of its own for each of ``letters``."""
+    if (path, letters) not in _DRAWS:
+        probe = font(path, 40)
+
+        def shape(ch):
+            mask = probe.getmask(ch)
+            return mask.size, bytes(mask)
+
+        missing = shape("\ue000")
+        _DRAWS[path, letters] = all(shape(ch) != missing for ch in letters)
+    return _DRAWS[path, letters]
 
 
 def draw_board_letters(rng: random.Random, language: str, rows: int, cols: int,
-                       qu: bool) -> list[list[str]]:
+                       qu: bool, faces: tuple[str, ...] = ()) -> list[list[str]]:
+    """A board's letters at random (a Qu on half the boards where ``qu``; with ``faces``, one
+    to three tiles of them: Big Boggle's two-letter die)."""
     letters = ALPHABETS[language]
     board = [[rng.choice(letters) for _ in range(cols)] for _ in range(rows)]
     if qu and rng.random() < 0.5:
         board[rng.randrange(rows)][rng.randrange(cols)] = "Qu"
+    for _ in range(rng.randint(1, 3) if faces else 0):
+        board[rng.randrange(rows)][rng.randrange(cols)] = rng.choice(faces)
     return board
 
 
@@ -97,18 +129,19 @@ def banner(draw, width, top, colour, ink, rng, fnt):
 
 
 def screenshot(rng: random.Random, style: str, language: str, size: int | None = None,
-               font_path: str | None = None, phone=None, board=None) -> Sample:
+               font_path: str | None = None, phone=None, board=None, faces=()) -> Sample:
     """A screenshot of a grid game in ``style``: the board somewhere on a phone's screen
     (``board``: its rows of letters, else drawn at random)."""
     rows = cols = size or rng.choice([3, 4, 4, 4, 5, 5, 6])
     if rng.random() < 0.15 and not size:
         cols = min(6, max(3, rows + rng.choice([-1, 1])))
     width, height = phone or rng.choice(PHONES)
-    font_path = font_path or rng.choice(available(LEARNT_FONTS + NEW_FONTS))
+    font_path = font_path or rng.choice(available(LEARNT_FONTS + NEW_FONTS, language))
     if board:
         rows, cols = len(board), len(board[0])
     else:
-        board = draw_board_letters(rng, language, rows, cols, qu="Q" in ALPHABETS[language])
+        board = draw_board_letters(rng, language, rows, cols, qu="Q" in ALPHABETS[language],
+                                   faces=faces)
     bonuses = [["" for _ in range(cols)] for _ in range(rows)]
     if style in ("ruzzle", "elzzur"):
         for _ in range(rng.randint(1, max(1, rows * cols // 4))):  # Ruzzle: ~4 of 16
@@ -202,14 +235,15 @@ def finish(image: Image.Image, rng: random.Random, photo: bool = False) -> np.nd
 
 
 def photo(rng: random.Random, language: str = "en", size: int | None = None,
-          font_path: str | None = None) -> Sample:
+          font_path: str | None = None, faces=()) -> Sample:
     """A photo of a Boggle board: white dice, each letter in any quarter turn, in a tray, seen
     at an angle, under uneven light, with a phone camera's blur, noise and JPEG."""
     import cv2
 
     rows = cols = size or rng.choice([4, 4, 5, 6])
-    font_path = font_path or rng.choice(available(LEARNT_FONTS + NEW_FONTS))
-    board = draw_board_letters(rng, language, rows, cols, qu="Q" in ALPHABETS[language])
+    font_path = font_path or rng.choice(available(LEARNT_FONTS + NEW_FONTS, language))
+    board = draw_board_letters(rng, language, rows, cols, qu="Q" in ALPHABETS[language],
+                               faces=faces)
     pitch = 110
     side = pitch * 0.84
     tray = Image.new("RGB", (pitch * cols + 60, pitch * rows + 60), (25, 60, 140))
@@ -261,13 +295,13 @@ def photo(rng: random.Random, language: str = "en", size: int | None = None,
     return Sample(finish(image, rng, photo=True), truth, "photo", language, font_path, note)
 
 
-def corpus(seed: int, count: int, styles=STYLES, languages=tuple(ALPHABETS)):
+def corpus(seed: int, count: int, styles=STYLES, languages=tuple(ALPHABETS), faces=()):
     """``count`` samples from ``seed``, cycling through the styles and languages."""
     rng = random.Random(seed)
     for number in range(count):
         style = styles[number % len(styles)]
         language = languages[(number // len(styles)) % len(languages)]
         if style == "photo":
-            yield photo(rng, language)
+            yield photo(rng, language, faces=faces)
         else:
-            yield screenshot(rng, style, language)
+            yield screenshot(rng, style, language, faces=faces)

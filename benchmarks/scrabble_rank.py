@@ -1,7 +1,7 @@
 """What ranking by equity costs: the ten best moves by score (``generate_moves(top=10)``, what
 ``elzzur scrabble`` printed before equity) against the ten best by equity and by score through
-``elzzur.scrabble.equity.ranked`` (leave values, exchanges, the shortcut that asks for every move
-only when one beyond the best-scoring could reach the top), on the positions and racks of
+``elzzur.scrabble.equity.ranked`` (leave values, exchanges; by equity, the move generator ranks
+with the rack's leave values and builds only the best), on the positions and racks of
 ``benchmarks/scrabble.py``; and the command line's one-shot time, ``--rank score`` against the
 default.
 
@@ -9,7 +9,7 @@ default.
     python benchmarks/scrabble_rank.py --quick    # a smoke test
 
 In-process times are medians of CPU time (``time.process_time``) over repetitions, the three
-ways side by side rack by rack; the command line's are wall-clock medians of interleaved runs. It uses the elzzur of this checkout (run from the repository root).
+ways taking turns rack by rack; the command line's are wall-clock medians of interleaved runs. It uses the elzzur of this checkout (run from the repository root).
 """
 
 from __future__ import annotations
@@ -36,15 +36,17 @@ from elzzur.scrabble.tiles import load_tile_set  # noqa: E402
 from elzzur.scrabble.unseen import unseen_tiles  # noqa: E402
 
 
-def median_time(fn, repeat: int) -> float:
-    """The median CPU time (``time.process_time``) of ``repeat`` calls: on a machine others
-    share, time spent waiting for a core is not the code's."""
-    times = []
+def median_times(fns, repeat: int) -> list[float]:
+    """The median CPU time (``time.process_time``) of ``repeat`` calls of each of ``fns``, the
+    calls taking turns (so that a busy moment of a machine others share falls on all of them
+    alike; and time spent waiting for a core is not the code's)."""
+    times: list[list[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        t0 = time.process_time()
-        fn()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
+        for fn, kept in zip(fns, times):
+            t0 = time.process_time()
+            fn()
+            kept.append(time.process_time() - t0)
+    return [statistics.median(kept) for kept in times]
 
 
 def main(argv=None) -> int:
@@ -64,7 +66,6 @@ def main(argv=None) -> int:
     leaves = load_leaves(tiles, args.edition)
     ways = ("score top 10 (before)", "ranked by score", "ranked by equity")
     times = {w: [] for w in ways}
-    full = 0
     jobs = 0
     for i in range(args.positions):
         board, bag = build_position(7 + i, 8 + i % 5, graph, tiles, layout)
@@ -72,35 +73,31 @@ def main(argv=None) -> int:
             for rack, nb in racks_for(7 + i, bag, blanks, args.racks):
                 unseen = unseen_tiles(board, rack, nb, tiles)
 
-                def generate(n):
-                    return generate_moves(board, rack, nb, graph, tiles, layout, top=n)
+                def generate(n, values=None):
+                    return generate_moves(board, rack, nb, graph, tiles, layout, top=n,
+                                          leaves=values)
 
                 def by(rank):
                     return ranked(generate, rack, nb, Evaluator(leaves, unseen, tiles), 10, rank)
 
-                calls = []
-
-                def counting(n):
-                    calls.append(n)
-                    return generate(n)
-
-                ranked(counting, rack, nb, Evaluator(leaves, unseen, tiles), 10)
-                full += len(calls) > 1
                 jobs += 1
-                for way, fn in zip(ways, (lambda: generate(10), lambda: by("score"),
-                                          lambda: by("equity"))):
-                    times[way].append(median_time(fn, args.repeat))
+                fns = (lambda: generate(10), lambda: by("score"), lambda: by("equity"))
+                for way, median in zip(ways, median_times(fns, args.repeat)):
+                    times[way].append(median)
     print(f"Ranking the ten best Scrabble moves, {tiles.name}: {jobs} position x rack jobs "
           f"(benchmarks/scrabble.py's), median of {args.repeat} runs each; Python "
           f"{sys.version.split()[0]}\n")
-    print("| way | median per job | total | vs before |")
-    print("|---|---:|---:|---:|")
+    # vs before: the medians' ratio, and the median of each job's own ratio (a job's ways ran
+    # taking turns, so its ratio is the least disturbed by a busy machine)
+    print("| way | median per job | total | vs before | vs before, job by job (median) |")
+    print("|---|---:|---:|---:|---:|")
     base = statistics.median(times[ways[0]])
     for way in ways:
         med = statistics.median(times[way])
-        print(f"| {way} | {med * 1000:.2f} ms | {sum(times[way]):.2f} s | {med / base:.2f}x |")
-    print(f"\nthe equity ranking asked the generator again (its first ask not enough) in "
-          f"{full} of {jobs} jobs\n")
+        ratio = statistics.median(t / b for t, b in zip(times[way], times[ways[0]]))
+        print(f"| {way} | {med * 1000:.2f} ms | {sum(times[way]):.2f} s | {med / base:.2f}x "
+              f"| {ratio:.2f}x |")
+    print()
     # the command line, one shot: a mid-game position from the first job
     board, _ = build_position(7, 8, graph, tiles, layout)
     text = "\n".join("".join("." if sq is None else (tiles.lower[sq[0]] if sq[1] else sq[0])

@@ -179,18 +179,27 @@ def x_display():
     if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
         needs_system("the window tests need Xvfb and xdotool: apt-get install -y xvfb xdotool "
                      "imagemagick")
-    number = next((n for n in range(90, 200) if not os.path.exists(f"/tmp/.X{n}-lock")
-                   and not os.path.exists(f"/tmp/.X11-unix/X{n}")), None)
-    if number is None:
-        pytest.fail("no free X display number between :90 and :199")
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
-        if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            pytest.fail(f"Xvfb :{number} did not start")
-        time.sleep(0.05)
+    # -displayfd: Xvfb takes the first free display number itself and writes it once it is
+    # ready; no guessing from /tmp/.X*-lock files, which crashed runs leave behind
+    import select
+
+    ready, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
+                               "1280x1024x24", "-nolisten", "tcp"], pass_fds=(write_end,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    answer, deadline = b"", time.monotonic() + 60
+    while not answer.endswith(b"\n") and time.monotonic() < deadline:
+        if select.select([ready], [], [], 0.5)[0]:
+            piece = os.read(ready, 16)
+            if not piece:  # the server ended before it said
+                break
+            answer += piece
+    os.close(ready)
+    if not answer.strip().isdigit():
+        server.kill()
+        pytest.fail(f"Xvfb did not start (it said {answer!r})")
+    number = int(answer)
     os.environ["DISPLAY"] = f":{number}"
     try:
         yield f":{number}"

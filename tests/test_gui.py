@@ -494,3 +494,49 @@ def test_the_window_names_what_it_could_not_read(gui, tmp_path):
     gui.load_path(path)
     assert gui.status.get() == ("no board found in the picture: no lattice of 3x3 to 6x6 square "
                                 "tiles")
+
+
+def test_the_window_marks_the_tiles_to_check(gui, tmp_path, monkeypatch):
+    """Tiles read uncertainly are outlined in the doubt colour, the first one has the focus and
+    the status bar says what to check in it; typing the tile clears its mark. The picture has
+    one tile with no letter (so it is flagged whatever the classifier); the window's screenshot
+    is docs/screenshots/gui-read.png (docs/image.md)."""
+    if cv2 is None:
+        pytest.skip("reading a picture needs the image extra: pip install '.[image]'")
+    from elzzur.views.palette import DOUBT, EDGE
+
+    board = [["C", "A", "T"], ["D", "O", ""], ["S", "U", "N"]]
+    sample = image_corpus().screenshot(random.Random(3), "ruzzle", "en", size=3,
+                                       font_path="pillow:default", phone=(1080, 1920),
+                                       board=board)
+    monkeypatch.chdir(tmp_path)
+    path = "shot.png"
+    cv2.imwrite(path, sample.image)
+    gui.rules.set("boggle")  # letters only: the one doubt is the empty tile
+    gui.load_path(path)
+    gui.root.update()
+    outlines = [gui.board_canvas.itemcget(cell.shape, "outline") for cell in gui.cells]
+    assert outlines[5] == DOUBT
+    assert [i for i, colour in enumerate(outlines) if colour == DOUBT] == [
+        cell.index for cell in gui.cells if cell.doubt]
+    assert gui.cells[5].doubt == "(1,2) .: no letter found"
+    assert gui.root.focus_get() is gui.cells[5].entry
+    assert gui.status.get().startswith(f"read {path}; check ")
+    if shutil.which("import") is not None:
+        root = gui.root
+        root.update()
+        out = REPO / "docs" / "screenshots" / "gui-read.png"
+        crop = (f"{root.winfo_width()}x{root.winfo_height()}+{root.winfo_rootx()}"
+                f"+{root.winfo_rooty()}")
+        subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", str(out)],
+                       check=True)
+    gui.cells[0].entry.focus_set()
+    gui.info("something else")
+    gui.root.update()
+    gui.cells[5].entry.focus_set()  # coming back to it names it again
+    gui.root.update()
+    assert gui.status.get() == "check (1,2) .: no letter found"
+    press(gui, "E")
+    assert gui.cells[5].text == "E" and not gui.cells[5].doubt
+    assert gui.board_canvas.itemcget(gui.cells[5].shape, "outline") == EDGE
+    assert gui.board() == parse_board("C A T\nD O E\nS U N", get_language("en"))

@@ -233,3 +233,63 @@ def test_elzzurs_own_page_and_window_are_read(cli):
     for truth_row, row in zip(demo, reading.rows, strict=True):
         for truth, tile in zip(truth_row, row, strict=True):
             assert tile.token == truth or tile.flagged, (truth, tile.token)
+
+
+def test_the_fonts_that_measure_unseen_fonts_were_never_learnt():
+    """The benchmark's held-out fonts (benchmarks/image_corpus.py NEW_FONTS) are not among the
+    fonts the shipped classifier was trained on, nor URW-derived ones: an honest measurement."""
+    from image_corpus import NEW_FONTS
+
+    from elzzur.files import resource
+
+    with np.load(resource("image", "glyphs.npz")) as data:
+        learnt = {str(name) for name in data["font_names"]}
+        assert {"weights", "bias", "prototypes"} <= set(data.files)
+    held_out = {os.path.basename(path) for path in NEW_FONTS}
+    assert learnt and held_out and not learnt & held_out
+    assert not any(name.lower().startswith(("free", "texgyre", "nimbus", "urw"))
+                   for name in learnt)
+
+
+def test_a_linear_reading_is_sure_only_with_a_lead_and_a_likeness():
+    from elzzur.image.reader import THRESHOLD, linear_confidence
+
+    assert linear_confidence(9.0, 0.95) == 1.0
+    assert linear_confidence(1.0, 0.95) < THRESHOLD  # another letter nearly as likely
+    assert linear_confidence(9.0, 0.5) < THRESHOLD  # like no letter's prototype
+    assert linear_confidence(-1.0, 0.95) == 0.0
+
+
+def test_the_two_letter_faces_of_big_boggle(cli, tmp_path):
+    """`read --dice bigboggle-2dice` reads the die's An Er He In Qu Th; without it they are not
+    letters of the game (and the tile is misread or flagged, never a two-letter tile)."""
+    if not os.path.exists(DEJAVU):
+        needs_system("DejaVu fonts (Debian fonts-dejavu-core) draw the test board")
+    board = [["Th", "A", "In"], ["E", "He", "R"], ["Er", "S", "An"]]
+    sample = screenshot(random.Random(5), "boggle", "en", font_path=DEJAVU, phone=(1080, 1920),
+                        board=board)
+    path = save(tmp_path, sample)
+    result = cli("read", path, "--rules", "boggle", "--dice", "bigboggle-2dice")
+    assert result.code == 0, result.err
+    assert board_lines(result.out) == board
+    solved = cli("solve", "-b", "\n".join(" ".join(row) for row in board_lines(result.out)),
+                 "--rules", "boggle")
+    assert solved.code == 0, solved.err
+    # solve --image --dice reads and solves the same board in one step
+    direct = cli("solve", "--image", path, "--dice", "bigboggle-2dice", "--rules", "boggle")
+    assert (direct.code, direct.out) == (0, solved.out), direct.err
+    assert cli("solve", "-b", "A B C/D E F/G H I", "--dice", "bigboggle-2dice").err == (
+        "elzzur: error: --dice goes with --image (a board read from a picture)\n")
+
+
+def test_dice_with_faces_it_cannot_read_are_refused(cli, tmp_path):
+    dice = tmp_path / "ing.toml"
+    dice.write_text('name = "ing"\nrows = 3\ncols = 3\ndice = ["ING A B C D E F", "AAAAAA", '
+                    '"BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF", "GGGGGG", "HHHHHH"]\n',
+                    encoding="utf-8")
+    sample = screenshot(random.Random(1), "boggle", "en", size=3, font_path="pillow:default",
+                        phone=(1080, 1920))
+    result = cli("read", save(tmp_path, sample), "--dice", str(dice))
+    assert result.code == 1
+    assert result.err == ("elzzur: error: the dice " + repr(str(dice)) + " have faces elzzur "
+                          "cannot read from a picture: Ing\n")

@@ -8,18 +8,15 @@ spaces are checked against the same board written with them.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
-import time
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import elzzur.grid.board as board_module
 import elzzur.grid.rows as rows_module
-from conftest import REPO, child_env, needs_system
+from conftest import REPO, child_env
 from elzzur.cli.solve import board_hint
 from elzzur.errors import ElzzurError, quoted
 from elzzur.grid.board import (
@@ -429,36 +426,20 @@ def test_the_window_refuses_a_board_larger_than_its_grid(tmp_path):
             load_board_file(str(path), EN)
 
 
-def test_the_window_shows_the_size_error_in_its_status_bar(tmp_path, monkeypatch):
+def test_the_window_shows_the_size_error_in_its_status_bar(tmp_path, x_display):
     """`elzzur gui -b` with a 100x100 board: the window opens at once with the error below."""
-    if shutil.which("Xvfb") is None and not os.environ.get("DISPLAY"):
-        needs_system("this test needs Xvfb: apt-get install -y xvfb")
-    server = None
-    if not os.environ.get("DISPLAY"):
-        number = next(n for n in range(300, 400) if not os.path.exists(f"/tmp/.X{n}-lock"))
-        server = subprocess.Popen(["Xvfb", f":{number}", "-nolisten", "tcp"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
-        while not os.path.exists(f"/tmp/.X11-unix/X{number}") and time.monotonic() < deadline:
-            time.sleep(0.05)
-        monkeypatch.setenv("DISPLAY", f":{number}")
-    try:
-        # in a child: a Tk interpreter keeps its X connection after destroy(), and once this
-        # test's Xvfb is gone, Xlib would end the whole test process at its next X call
-        (tmp_path / "big.board").write_text(("A " * 100 + "\n") * 100, encoding="utf-8")
-        script = ("import sys\nfrom elzzur.views.gui import create_app\n"
-                  "root, app = create_app('en', 'ruzzle', None, sys.argv[1])\n"
-                  "print(app.shape)\nprint(app.status.get())\nroot.destroy()\n")
-        done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "big.board")],
-                              capture_output=True, text=True, timeout=120, env=child_env())
-        assert done.returncode == 0, done.stderr
-        shape, status = done.stdout.split("\n", 1)
-        assert "100x100 board is larger than the window's grid" in status
-        assert shape == "(4, 4)"
-    finally:
-        if server is not None:
-            server.kill()
-            server.wait()
+    # in a child: the window needs no Tk interpreter in this test process
+    (tmp_path / "big.board").write_text(("A " * 100 + "\n") * 100, encoding="utf-8")
+    script = ("import sys\nfrom elzzur.views.gui import create_app\n"
+              "root, app = create_app('en', 'ruzzle', None, sys.argv[1])\n"
+              "print(app.shape)\nprint(app.status.get())\nroot.destroy()\n")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "big.board")],
+                          capture_output=True, text=True, timeout=120,
+                          env={**child_env(), "DISPLAY": x_display})
+    assert done.returncode == 0, done.stderr
+    shape, status = done.stdout.split("\n", 1)
+    assert "100x100 board is larger than the window's grid" in status
+    assert shape == "(4, 4)"
 
 
 # --- the hostile corpus ---------------------------------------------------------------------------
@@ -578,3 +559,24 @@ def test_an_undecodable_argument_is_a_letter_error_in_a_real_process(tmp_path, w
 def test_the_manual_documents_the_limits():
     limits = (REPO / "docs" / "errors.md").read_text(encoding="utf-8").split("## Limits\n")[1]
     assert f"{MAX_CELLS:,} cells" in limits and f"{MAX_TILE_LETTERS} letters" in limits
+
+
+@pytest.mark.parametrize("argument, message", [
+    ("boards/ABC", "elzzur: error: boards/ABC: no such file; as a board, row 2: row has 3 letters, "
+                   "the first row has 6 (a board written without spaces has rows of equal length)"),
+    ("my-boards/ABC", "elzzur: error: my-boards/ABC: no such file; as a board, row 1: '-' is not "
+                      "a letter of English"),
+])
+def test_a_board_naming_a_folder_that_reads_as_neither_shows_both_readings(cli, tmp_path,
+                                                                           argument, message):
+    """`-b boards/ABC` with a folder boards/ but no file ABC in it was reported only as a bad
+    inline board: the user who meant a file was not told it was not found."""
+    (tmp_path / argument.split("/")[0]).mkdir()
+    run = cli("solve", "-b", argument)
+    assert (run.code, run.out) == (1, "")
+    assert run.err.startswith(message), run.err
+    assert run.err.rstrip().endswith("see elzzur help solve)")
+    (tmp_path / argument.split("/")[0]).rmdir()  # no folder: rows of letters, one reading
+    run = cli("solve", "-b", argument)
+    assert run.err.startswith("elzzur: error: inline board, row "), run.err
+

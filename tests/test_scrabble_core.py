@@ -146,6 +146,42 @@ def test_the_c_core_refuses_malformed_arguments():
             core.scrabble_moves(*args)
 
 
+def test_the_c_core_ranks_by_the_leave_values_given_and_checks_them():
+    """With leave values (int64 tenths, by the tiles used: here S stride 1, X stride 2, a blank
+    stride 4, so 8 leaves), each move's equity is 10 x score + its leave's value, the list is
+    best first by it, and a table that does not cover the rack is a ValueError, an equity past
+    64 bits an OverflowError."""
+    tiles, layout, graph, board = english_position()
+    args = core_args(tiles, layout, graph, board)
+    args[2] = args[3] = bytes([1] * 225)  # no premiums: every move scores its letters
+    tables = CoreTables.of(graph, tiles)
+    core = graph.core()
+    strides = [0] * 65
+    strides[tables.letter_of["S"]], strides[tables.letter_of["X"]], strides[64] = 1, 2, 4
+    values = [0, 35, -70, 5, 250, -3, 17, 0]
+    good = (array("q", values).tobytes(), array("q", strides).tobytes())
+    moves = core.scrabble_moves(*args, *good)
+    by_score = core.scrabble_moves(*args)
+    assert len(moves) == len(by_score) > 10 and all(m[8] == 0 for m in by_score)
+    for move in moves:
+        used = move[7]
+        index = sum(4 if u == 0xFF else strides[u] for u in used)
+        assert move[8] == 10 * move[5] + values[index]
+    assert [m[8] for m in moves] == sorted((m[8] for m in moves), reverse=True)
+    assert {m[8] for m in moves} != {10 * m[5] for m in moves}  # the leaves count
+    args[15] = 3  # the best three by equity, as the full list has them
+    assert core.scrabble_moves(*args, *good) == moves[:3]
+    for bad in [(good[0][:-8], good[1]), (good[0][:-1], good[1]), (b"", good[1]),
+                (good[0], good[1][:-8]), (good[0], None), (None, good[1]),
+                (good[0], array("q", [-1] + strides[1:]).tobytes()),
+                (good[0], array("q", strides[:64] + [9]).tobytes())]:
+        with pytest.raises(ValueError):
+            core.scrabble_moves(*args, *bad)
+    huge = array("q", [2**63 - 1] * 8).tobytes()
+    with pytest.raises(OverflowError):
+        core.scrabble_moves(*args, huge, good[1])
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_the_c_core_never_crashes_on_a_damaged_graph(data):

@@ -29,6 +29,7 @@
 
 /* The exception class, owned by the module (module.c); search.c raises it. */
 extern PyObject *elzzur_SearchLimit;
+extern PyObject *elzzur_SearchTimeout; /* SearchLimit's subclass: the time was up */
 
 /* --- reading the little-endian arrays ---------------------------------------------------------
  * The masks start 28 + 8k bytes into the buffer, never 8-byte aligned relative to its start
@@ -77,5 +78,8 @@ PyObject *elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 /* Graph.scrabble_moves, Graph.scrabble_checks: Scrabble's moves, its cross-checks (scrabble.c). */
 PyObject *elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args);
 PyObject *elzzur_Graph_scrabble_checks(GraphObject *self, PyObject *args);
+
+/* rack_leaves: the leaves of a rack, for ranking by equity (scrabble.c; a module function). */
+PyObject *elzzur_rack_leaves(PyObject *module, PyObject *args);
 
 #endif /* ELZZUR_CORE_H */

@@ -9,6 +9,7 @@
 #include "core.h"
 
 PyObject *elzzur_SearchLimit; /* the exception class, owned by the module */
+PyObject *elzzur_SearchTimeout; /* its subclass for a search whose time was up */
 
 /* --- the Graph type ------------------------------------------------------------------------ */
 
@@ -111,7 +112,7 @@ Graph_get_longest(GraphObject *self, void *closure)
 PyDoc_STRVAR(Graph_search_doc,
 "search($self, cells, points, factors, flags, neighbours, bonus, min_length, revisit=False,\n"
 "       limit=0, scale=None, divisor=1, labels=None, record=None, band=None,\n"
-"       by_score=False)\n"
+"       by_score=False, render=None, pad=False, top=-1, seconds=0)\n"
 "--\n\n"
 "Every word on the board: [(word, score, path), ...] sorted by rank, exactly as\n"
 "elzzur.grid.search.search(graph, ...) returns it (see there for the arguments).\n"
@@ -120,18 +121,23 @@ PyDoc_STRVAR(Graph_search_doc,
 "word, score, path and band, makes instances of it (filled in without calling __init__)\n"
 "whose band is None, band(word) for a callable, or the 2-bit band of the word's rank in a\n"
 "bytes-like band; by_score sorts by score, highest first, then rank.\n"
-"Raises SearchLimit after more than `limit` graph steps (limit != 0), OverflowError if a\n"
+"Raises SearchLimit after more than `limit` graph steps (limit != 0), SearchTimeout (a\n"
+"SearchLimit) once `seconds` of wall-clock time have passed (seconds > 0; the clock is\n"
+"read every 65,536 steps), OverflowError if a\n"
 "score does not fit in 64 bits, ValueError or TypeError for malformed arguments.");
 
 PyDoc_STRVAR(Graph_scrabble_moves_doc,
 "scrabble_moves($self, n, board, letter_mul, word_mul, centre_row, centre_col, rack, blanks,\n"
 "               values, every, rack_size, bingo, apart, upper, lower, top, tiles, new_squares,\n"
-"               blank_squares, board_squares)\n"
+"               blank_squares, board_squares, leaves=None, strides=None)\n"
 "--\n\n"
 "The moves of an n x n Scrabble board, best first (the first `top`, every one if top < 0),\n"
 "as generate_moves() in elzzur.scrabble.movegen finds them: [(row, col, down, placed,\n"
-"squares, score, word, used), ...]. The arguments are bytes and the objects moves are made\n"
-"of (see core_moves there); ValueError if one is malformed or the graph corrupt.");
+"squares, score, word, used, equity), ...]. The arguments are bytes and the objects moves\n"
+"are made of (see core_moves there); with leaves (int64 values in tenths of a point, by the\n"
+"tiles used) and strides (65 int64: each letter's, then the blank's) best first by equity,\n"
+"10 x score + the leave's value, else equity 0. ValueError if an argument is malformed or\n"
+"the graph corrupt, OverflowError if an equity does not fit in 64 bits.");
 
 PyDoc_STRVAR(Graph_scrabble_checks_doc,
 "scrabble_checks($self, n, board, centre_row, centre_col, values, every, apart)\n"
@@ -175,12 +181,26 @@ static PyTypeObject GraphType = {
     .tp_new = Graph_new,
 };
 
+PyDoc_STRVAR(rack_leaves_doc,
+"rack_leaves(labels, counts)\n"
+"--\n\n"
+"Every sub-multiset of a rack, kept: the rack's tiles as show_leave writes them (labels,\n"
+"blanks last) and how many of each (bytes, 1 to 255), to a list of str in the order of\n"
+"elzzur.scrabble.movegen.LeaveTable's index (elzzur.scrabble.equity.RackLeaves in C).\n"
+"ValueError for malformed arguments or more than 2**16 leaves.");
+
+static PyMethodDef core_functions[] = {
+    {"rack_leaves", (PyCFunction)elzzur_rack_leaves, METH_VARARGS, rack_leaves_doc},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "elzzur._core",
     .m_doc = "The C core of elzzur: the board search of elzzur.grid.search and the Scrabble\n"
              "move generation of elzzur.scrabble.movegen, over a word graph.",
     .m_size = -1,
+    .m_methods = core_functions,
 };
 
 PyMODINIT_FUNC
@@ -201,6 +221,18 @@ PyInit__core(void)
     Py_INCREF(elzzur_SearchLimit);
     if (PyModule_AddObject(module, "SearchLimit", elzzur_SearchLimit) < 0) {
         Py_DECREF(elzzur_SearchLimit);
+        goto fail;
+    }
+    if (elzzur_SearchTimeout == NULL) {
+        elzzur_SearchTimeout = PyErr_NewExceptionWithDoc(
+            "elzzur._core.SearchTimeout", "The search took more time than allowed.",
+            elzzur_SearchLimit, NULL);
+        if (elzzur_SearchTimeout == NULL)
+            goto fail;
+    }
+    Py_INCREF(elzzur_SearchTimeout);
+    if (PyModule_AddObject(module, "SearchTimeout", elzzur_SearchTimeout) < 0) {
+        Py_DECREF(elzzur_SearchTimeout);
         goto fail;
     }
     Py_INCREF(&GraphType);

@@ -13,7 +13,12 @@
  * checked, so a corrupt graph is an error, not a crash. Points are int64 and summed in long long
  * without overflow checks: generate_moves() refuses, for both searches alike, tile values and
  * bonuses with which a move could score more than 2**63 - 1 (movegen.check_score_range), so no
- * sum here can overflow. Its counterparts:
+ * sum here can overflow. Ranking by equity (movegen.LeaveTable, given by elzzur.scrabble.equity),
+ * each move's equity is 10 x its score plus the value in tenths of a point of the leave it keeps,
+ * looked up by the tiles it uses (scrabble_record), and the order puts equity first
+ * (found_before); those sums are checked, an OverflowError rather than a wrong order, though
+ * generate_moves() passes a table here only when every equity fits in 52 bits. Its
+ * counterparts:
  *   elzzur_Graph_scrabble_moves   generate_moves() with core_moves(): both directions, sorted;
  *   elzzur_Graph_scrabble_checks  cross_checks() and anchors() alone, for the tests;
  *   scrabble_tables               cross_checks() and anchors() as masks (FastTables);
@@ -22,9 +27,12 @@
  *   scrabble_extend               extend();
  *   scrabble_record               record(), with the word spelt as show_word() in
  *                                 elzzur/scrabble/moves.py spells it;
- *   found_before, found_select    Move.key's order, and the best `top` moves by it;
+ *   found_before, found_select    Move.key's order (by_equity's, with leave values), and
+ *                                 the best `top` moves by it;
+ *   scrabble_leaves               LeaveTable's values and strides, checked;
  *   node_mask, node_child         masks[node], and targets[firsts[node] + popcount] (checked);
- *   rack_take, rack_give          the cnt and rack_bits bookkeeping around each tile.
+ *   rack_take, rack_give          the cnt and rack_bits bookkeeping around each tile
+ *   (blank_take, blank_give)      (and the leave's index, for the equity).
  */
 
 #include "core.h"
@@ -39,6 +47,7 @@
 /* A move found: where, what, and its word's text in the pool (Move.key needs it). */
 typedef struct {
     int64_t score;
+    int64_t equity;      /* in tenths of a point: 10 x score + the leave's value (0 by score) */
     uint64_t new_mask, blank_mask;
     uint32_t seq;        /* the order found: the last tie-break, so the sort is total */
     uint32_t text_at;    /* the word as show_word() spells it, in Scrabble.text */
@@ -63,6 +72,13 @@ typedef struct {
     uint64_t rack_bits, every;
     int blanks, rack_size;
     long long bingo;
+    /* ranking by equity (movegen.LeaveTable): the value in tenths of a point of the rack's
+     * leave after each multiset of tiles used, at the index sum(used of letter i x stride[i]) +
+     * blanks used x blank_stride; NULL ranks by score */
+    int64_t *leave_tenths;
+    size_t n_leaves;
+    int64_t stride[64], blank_stride;
+    int64_t used;      /* the index of the tiles taken from the rack so far */
     uint8_t letters[64];          /* the word so far, one letter per square */
     int len;
     uint64_t new_mask, blank_mask; /* squares of the word that are new tiles, new blanks */
@@ -76,7 +92,8 @@ typedef struct {
     size_t n_text, cap_text;
     uint8_t *letters_pool;
     size_t n_letters, cap_letters;
-    int error;                    /* 1: the graph is corrupt; 2: out of memory */
+    int error;                    /* 1: the graph is corrupt; 2: out of memory; 3: an
+                                   * equity out of int64's range */
 } Scrabble;
 
 static inline uint64_t
@@ -104,12 +121,14 @@ node_child(Scrabble *s, uint32_t node, uint64_t m, int i, uint32_t *child)
     return 0;
 }
 
-/* A tile of letter i (whose bit is `bit`) leaves the rack, or comes back to it. */
+/* A tile of letter i (whose bit is `bit`) leaves the rack, or comes back to it; a blank
+ * likewise. `used` follows: the leave's index (all strides are 0 when ranking by score). */
 static inline void
 rack_take(Scrabble *s, int i, uint64_t bit)
 {
     if (!--s->cnt[i])
         s->rack_bits ^= bit;
+    s->used += s->stride[i];
 }
 
 static inline void
@@ -117,6 +136,21 @@ rack_give(Scrabble *s, int i, uint64_t bit)
 {
     if (!s->cnt[i]++)
         s->rack_bits |= bit;
+    s->used -= s->stride[i];
+}
+
+static inline void
+blank_take(Scrabble *s)
+{
+    s->blanks--;
+    s->used += s->blank_stride;
+}
+
+static inline void
+blank_give(Scrabble *s)
+{
+    s->blanks++;
+    s->used -= s->blank_stride;
 }
 
 /* Room for `more` items in a pool of `size`-byte items; 0, or -1 (error 2) when out of
@@ -152,6 +186,17 @@ scrabble_record(Scrabble *s, int end, long long score)
     }
     if (__builtin_popcountll(s->new_mask) == s->rack_size)
         score += s->bingo;
+    long long equity = 0;
+    if (s->leave_tenths != NULL) {
+        /* the leave's index: the strides of the tiles this move takes from the rack, kept
+         * by rack_take and blank_take (checked against the table's size when the arguments
+         * were read) */
+        if (__builtin_mul_overflow(score, 10LL, &equity) ||
+            __builtin_add_overflow(equity, (long long)s->leave_tenths[s->used], &equity)) {
+            s->error = 3;
+            return;
+        }
+    }
     if (pool_reserve(s, (void **)&s->found, &s->cap_found, s->n_found, 1, sizeof(Found)) < 0 ||
         pool_reserve(s, (void **)&s->text, &s->cap_text, s->n_text,
                      (size_t)s->len * MAX_SPELL + 2 * 64, sizeof(Py_UCS4)) < 0 ||
@@ -179,6 +224,7 @@ scrabble_record(Scrabble *s, int end, long long score)
         text[k++] = ')';
     Found *f = &s->found[s->n_found];
     f->score = score;
+    f->equity = equity;
     f->new_mask = s->new_mask;
     f->blank_mask = s->blank_mask;
     f->seq = (uint32_t)s->n_found;
@@ -240,12 +286,12 @@ scrabble_extend(Scrabble *s, int col, uint32_t node, int anchor, long long pts, 
             rack_give(s, i, bit);
         }
         if (s->blanks && !s->error) {
-            s->blanks--;
+            blank_take(s);
             s->new_mask = new_mask | (UINT64_C(1) << pos);
             s->blank_mask = blank_mask | (UINT64_C(1) << pos);
             scrabble_extend(s, col + 1, next, anchor, pts, wm2, cp < 0 ? cross : cross + cp * wmc);
             s->blank_mask = blank_mask;
-            s->blanks++;
+            blank_give(s);
         }
     }
 restore:
@@ -288,11 +334,11 @@ scrabble_left(Scrabble *s, int anchor, uint32_t node, int limit)
             rack_give(s, i, bit);
         }
         if (s->blanks && !s->error) {
-            s->blanks--;
+            blank_take(s);
             s->blank_mask = blank_mask | (UINT64_C(1) << k);
             scrabble_left(s, anchor, next, limit - 1);
             s->blank_mask = blank_mask;
-            s->blanks++;
+            blank_give(s);
         }
     }
     s->len = k;
@@ -433,11 +479,14 @@ scrabble_across(Scrabble *s, int rack_total)
     }
 }
 
-/* Move.key's order: score descending, across before down, then the move's row and column on
- * the real board, then its word (code point by code point, as Python compares strings). */
+/* Equity descending (all 0 when ranking by score), then Move.key's order: score descending,
+ * across before down, then the move's row and column on the real board, then its word (code
+ * point by code point, as Python compares strings). */
 static int
 found_before(const Scrabble *s, const Found *a, const Found *b)
 {
+    if (a->equity != b->equity)
+        return a->equity > b->equity;
     if (a->score != b->score)
         return a->score > b->score;
     if (a->down != b->down)
@@ -631,6 +680,7 @@ scrabble_free(Scrabble *s)
     PyMem_Free(s->found);
     PyMem_Free(s->text);
     PyMem_Free(s->letters_pool);
+    PyMem_Free(s->leave_tenths);
 }
 
 /* The arguments both methods share, checked; -1 with an exception set if one is bad. */
@@ -684,6 +734,8 @@ scrabble_graph_error(Scrabble *s)
 {
     if (s->error == 1)
         PyErr_SetString(PyExc_ValueError, "word graph is corrupt (an edge out of range)");
+    else if (s->error == 3)
+        PyErr_SetString(PyExc_OverflowError, "scrabble_moves: an equity out of 64-bit range");
     else if (s->error == 2)
         PyErr_NoMemory();
     return s->error ? -1 : 0;
@@ -716,9 +768,10 @@ move_parts(MoveParts *p, PyObject *const *given, Py_ssize_t nn)
     return 0;
 }
 
-/* One move as core_moves() takes it: (row, col, down, placed, squares, score, word, used), the
- * real board's coordinates, `placed` and `squares` as Move has them, and `used` the letters of
- * the rack's tiles it places, sorted, then a 0xFF a blank (which leave it has). */
+/* One move as core_moves() takes it: (row, col, down, placed, squares, score, word, used,
+ * equity), the real board's coordinates, `placed` and `squares` as Move has them, `used` the
+ * letters of the rack's tiles it places, sorted, then a 0xFF a blank (which leave it has), and
+ * its equity in tenths of a point (0 when ranking by score). */
 static PyObject *
 move_tuple(const Scrabble *s, const MoveParts *p, const Found *f)
 {
@@ -771,13 +824,65 @@ move_tuple(const Scrabble *s, const MoveParts *p, const Found *f)
                                                f->text_len);
     if (word == NULL)
         goto fail;
-    return Py_BuildValue("(iiONNLNy#)", f->down ? f->start : f->row, f->down ? f->row : f->start,
-                         f->down ? Py_True : Py_False, placed, squares, (long long)f->score, word,
-                         (const char *)used, (Py_ssize_t)placed_count);
+    return Py_BuildValue("(iiONNLNy#L)", f->down ? f->start : f->row,
+                         f->down ? f->row : f->start, f->down ? Py_True : Py_False, placed,
+                         squares, (long long)f->score, word, (const char *)used,
+                         (Py_ssize_t)placed_count, (long long)f->equity);
 fail:
     Py_XDECREF(placed);
     Py_XDECREF(squares);
     return NULL;
+}
+
+/* Ranking by equity: the leave values (int64 tenths of a point, a bytes-like object, copied)
+ * and the 65 strides (int64: each letter's, then the blank's), with s->cnt and s->blanks read
+ * already. Every index a move can reach (at most the
+ * whole rack used) must be in the table: a wrong table is a ValueError, never a read out of
+ * bounds. */
+static int
+scrabble_leaves(Scrabble *s, PyObject *a_leaves, PyObject *a_strides)
+{
+    int64_t strides[65];
+    Py_buffer view;
+    if (a_leaves == Py_None || a_strides == Py_None) {
+        PyErr_SetString(PyExc_ValueError, "scrabble_moves: leave values and strides go together");
+        return -1;
+    }
+    if (scrabble_bytes(a_strides, 65 * 8, strides, "the leave strides") < 0 ||
+        PyObject_GetBuffer(a_leaves, &view, PyBUF_SIMPLE) < 0)
+        return -1;
+    size_t count = (size_t)view.len / 8;
+    if (view.len % 8 || count == 0 || count > UINT32_MAX) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "scrabble_moves: leave values are 1 to 2**32 int64");
+        return -1;
+    }
+    s->leave_tenths = PyMem_Malloc(count * 8);
+    if (s->leave_tenths != NULL)
+        memcpy(s->leave_tenths, view.buf, count * 8);
+    PyBuffer_Release(&view);
+    if (s->leave_tenths == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    /* the largest index: every tile of the rack used (strides at most the table's size, so
+     * this sum of at most 65 x 255 of them cannot overflow) */
+    uint64_t reach = 0;
+    for (int i = 0; i < 65; i++) {
+        if (strides[i] < 0 || (uint64_t)strides[i] > count) {
+            PyErr_SetString(PyExc_ValueError, "scrabble_moves: a leave stride out of range");
+            return -1;
+        }
+        reach += (uint64_t)strides[i] * (uint64_t)(i < 64 ? s->cnt[i] : s->blanks);
+    }
+    if (reach >= count) {
+        PyErr_SetString(PyExc_ValueError, "scrabble_moves: too few leave values for the rack");
+        return -1;
+    }
+    memcpy(s->stride, strides, sizeof s->stride);
+    s->blank_stride = strides[64];
+    s->n_leaves = count;
+    return 0;
 }
 
 PyObject *
@@ -786,12 +891,13 @@ elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args)
     int n, cr, cc, blanks, rack_size;
     Py_ssize_t top;
     PyObject *a_board, *a_lm, *a_wm, *a_rack, *a_val, *a_apart, *upper, *lower, *given[4];
+    PyObject *a_leaves = Py_None, *a_strides = Py_None;
     unsigned long long every;
     long long bingo;
-    if (!PyArg_ParseTuple(args, "iOOOiiOiOKiLOOOnOOOO:scrabble_moves", &n, &a_board, &a_lm,
+    if (!PyArg_ParseTuple(args, "iOOOiiOiOKiLOOOnOOOO|OO:scrabble_moves", &n, &a_board, &a_lm,
                           &a_wm, &cr, &cc, &a_rack, &blanks, &a_val, &every, &rack_size, &bingo,
                           &a_apart, &upper, &lower, &top, &given[0], &given[1], &given[2],
-                          &given[3]))
+                          &given[3], &a_leaves, &a_strides))
         return NULL;
     if (blanks < 0 || blanks > 64 || rack_size < 0) {
         PyErr_SetString(PyExc_ValueError, "scrabble_moves: 0 to 64 blanks, a rack size >= 0");
@@ -819,6 +925,9 @@ elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args)
     s.blanks = blanks;
     s.rack_size = rack_size;
     s.bingo = bingo;
+    if ((a_leaves != Py_None || a_strides != Py_None) &&
+        scrabble_leaves(&s, a_leaves, a_strides) < 0)
+        goto done;
     for (int down = 0; down < 2 && !s.error; down++) {
         if (down) { /* the down moves: the across moves of the transposed board */
             scrabble_transpose(&s);
@@ -880,5 +989,90 @@ elzzur_Graph_scrabble_checks(GraphObject *self, PyObject *args)
                            (Py_ssize_t)nn);
 done:
     scrabble_free(&s);
+    return result;
+}
+
+/* rack_leaves(labels, counts): equity.RackLeaves's leaves in C, the one part of ranking by
+ * equity that costs Python time in proportion to the rack (a string a leave). `labels` are
+ * the rack's tiles as show_leave writes them, blanks last, `counts` (bytes, each 1 to 255)
+ * how many of each; the answer is every sub-multiset kept, written label by label, in the
+ * LeaveTable's order: the index of one that keeps k of a tile is the sum over the tiles of
+ * (count - k) x the product of (count + 1) of the tiles before. At most 2**16 leaves. */
+#define LEAVES_MAX 65536
+#define LABEL_MAX (MAX_SPELL + 2) /* [CH]: a spelling in brackets */
+
+PyObject *
+elzzur_rack_leaves(PyObject *module, PyObject *args)
+{
+    PyObject *a_labels, *a_counts;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OO:rack_leaves", &a_labels, &a_counts))
+        return NULL;
+    PyObject *labels = PySequence_Fast(a_labels, "rack_leaves: the labels must be a sequence");
+    if (labels == NULL)
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(labels);
+    uint8_t counts[64];
+    Py_UCS4 chars[64][LABEL_MAX], maxchar[64];
+    int len[64];
+    size_t total = 1;
+    if (k > 64) {
+        PyErr_SetString(PyExc_ValueError, "rack_leaves: at most 64 labels");
+        goto done;
+    }
+    if (scrabble_bytes(a_counts, k, counts, "the counts") < 0)
+        goto done;
+    for (Py_ssize_t t = 0; t < k; t++) {
+        PyObject *label = PySequence_Fast_GET_ITEM(labels, t);
+        if (!PyUnicode_Check(label) || PyUnicode_GET_LENGTH(label) > LABEL_MAX ||
+            counts[t] == 0) {
+            PyErr_SetString(PyExc_ValueError, "rack_leaves: labels of at most 18 characters, "
+                                              "counts of 1 to 255");
+            goto done;
+        }
+        len[t] = (int)PyUnicode_GET_LENGTH(label);
+        maxchar[t] = 0;
+        for (int j = 0; j < len[t]; j++) {
+            chars[t][j] = PyUnicode_READ_CHAR(label, j);
+            if (chars[t][j] > maxchar[t])
+                maxchar[t] = chars[t][j];
+        }
+        total *= (size_t)counts[t] + 1;
+        if (total > LEAVES_MAX) {
+            PyErr_SetString(PyExc_ValueError, "rack_leaves: more than 2**16 leaves");
+            goto done;
+        }
+    }
+    if ((result = PyList_New((Py_ssize_t)total)) == NULL)
+        goto done;
+    for (size_t index = 0; index < total; index++) {
+        int kept[64];
+        Py_ssize_t size = 0;
+        Py_UCS4 top = 0;
+        size_t rest = index;
+        for (Py_ssize_t t = 0; t < k; t++) {
+            kept[t] = counts[t] - (int)(rest % ((size_t)counts[t] + 1));
+            rest /= (size_t)counts[t] + 1;
+            size += (Py_ssize_t)kept[t] * len[t];
+            if (kept[t] && maxchar[t] > top)
+                top = maxchar[t];
+        }
+        PyObject *leave = PyUnicode_New(size, top);
+        if (leave == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        int kind = PyUnicode_KIND(leave);
+        void *data = PyUnicode_DATA(leave);
+        Py_ssize_t at = 0;
+        for (Py_ssize_t t = 0; t < k; t++)
+            for (int c = 0; c < kept[t]; c++)
+                for (int j = 0; j < len[t]; j++)
+                    PyUnicode_WRITE(kind, data, at++, chars[t][j]);
+        PyList_SET_ITEM(result, (Py_ssize_t)index, leave);
+    }
+done:
+    Py_DECREF(labels);
     return result;
 }

@@ -32,6 +32,11 @@
 #include "core.h"
 
 #include <structmember.h> /* T_OBJECT_EX, READONLY: the slots of a record class */
+#ifdef _WIN32
+#include <windows.h> /* GetTickCount64: the deadline's clock */
+#else
+#include <time.h> /* clock_gettime: the deadline's clock */
+#endif
 
 /* Cell flags (elzzur/grid/search.py). */
 #define START_ONLY 1
@@ -89,6 +94,8 @@ typedef struct {
     long long min_length;
     int revisit;
     uint64_t limit;         /* UINT64_MAX: none */
+    double seconds;         /* the wall-clock time allowed, > 0; 0: none */
+    int timed_out;          /* the walk stopped because its time was up */
 
     /* the walk */
     unsigned char *used;
@@ -489,7 +496,45 @@ typedef struct {
     uint64_t limit, steps;
     uint32_t n_nodes, n_edges, max_length;
     int revisit;
+    /* The time limit: with a deadline, limit is the next step at which the clock is read
+     * (every TIME_CHUNK steps), cap the real step limit (see more_steps). */
+    uint64_t cap;
+    double deadline;        /* on monotonic()'s clock; 0: none */
+    int timed_out;
 } Walk;
+
+/* Steps between two readings of the clock: some milliseconds of the walk, so a deadline is
+ * kept to within a few milliseconds while the clock costs nothing measurable. */
+#define TIME_CHUNK 65536
+
+/* Seconds on a clock that only goes forward (search.py: time.monotonic()). */
+static double
+monotonic(void)
+{
+#ifdef _WIN32
+    return (double)GetTickCount64() / 1000.0;
+#else
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+#endif
+}
+
+/* The walk passed w->limit steps: with a deadline not yet reached and the real limit not
+ * passed, move the limit on by a chunk and go on (1); else stop (0), noting a time-out. Kept
+ * out of walk(), whose step test is unchanged by the deadline. */
+static int
+more_steps(Walk *w)
+{
+    if (w->deadline <= 0 || w->steps > w->cap)
+        return 0;
+    if (monotonic() >= w->deadline) {
+        w->timed_out = 1;
+        return 0;
+    }
+    w->limit = w->cap - w->steps <= TIME_CHUNK ? w->cap : w->steps + TIME_CHUNK;
+    return 1;
+}
 
 /* The walk's popcount: x86-64 compilers emit a call to a software popcount unless told the
  * CPU has the instruction, and pip builds for any x86-64 (no -march=native). So the walk is
@@ -556,7 +601,7 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64
             if (k < alt->length)
                 continue;
         }
-        if (++w->steps > w->limit)
+        if (++w->steps > w->limit && !more_steps(w))
             return ERR_LIMIT;
 
         /* An acyclic graph whose words have at most `longest` letters has no longer path; a
@@ -621,11 +666,17 @@ walk_board(Search *s)
         .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .end_only = s->end_only,
         .used = s->used, .path = s->path, .divisor = s->divisor, .min_length = s->min_length,
         .limit = s->limit, .steps = 0, .n_nodes = s->n_nodes, .n_edges = s->n_edges,
-        .max_length = s->max_length, .revisit = s->revisit,
+        .max_length = s->max_length, .revisit = s->revisit, .cap = s->limit,
     };
+    if (s->seconds > 0) {
+        w.deadline = monotonic() + s->seconds;
+        if (w.limit > TIME_CHUNK)
+            w.limit = TIME_CHUNK;
+    }
     int err = walk(&w, s, s->move_first[s->n_cells], s->n_moves, 0, load64(s->masks), 0, 0, 0,
                    1, 0, 0);
     s->steps = w.steps;
+    s->timed_out = w.timed_out;
     return err;
 }
 
@@ -1242,19 +1293,24 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"cells", "points", "factors", "flags", "neighbours", "bonus",
                              "min_length", "revisit", "limit", "scale", "divisor", "labels",
-                             "record", "band", "by_score", "render", "pad", "top", NULL};
+                             "record", "band", "by_score", "render", "pad", "top", "seconds", NULL};
     PyObject *cells, *points, *factors, *flags, *neighbours, *bonus, *min_length_obj;
     PyObject *limit_obj = NULL, *scale_obj = Py_None, *labels_obj = Py_None;
     PyObject *record_obj = Py_None, *band_obj = Py_None, *render_obj = Py_None;
     long long divisor = 1;
     int revisit = 0, by_score = 0, pad = 0;
     Py_ssize_t top = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pOOLOOOpOpn:search", kwlist, &cells,
+    double seconds = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pOOLOOOpOpnd:search", kwlist, &cells,
                                      &points, &factors, &flags, &neighbours, &bonus,
                                      &min_length_obj, &revisit, &limit_obj, &scale_obj,
                                      &divisor, &labels_obj, &record_obj, &band_obj, &by_score,
-                                     &render_obj, &pad, &top))
+                                     &render_obj, &pad, &top, &seconds))
         return NULL;
+    if (!(seconds >= 0) || seconds > 1e9) { /* NaN too; search.py: the same test */
+        PyErr_SetString(PyExc_ValueError, "seconds must be a number from 0 (none) to 1e9");
+        return NULL;
+    }
     if (divisor < 1) {
         PyErr_SetString(PyExc_ValueError, "divisor must be at least 1");
         return NULL;
@@ -1338,6 +1394,7 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
     s.max_length = self->n_nodes == 0 ? 0
                    : self->longest < self->n_nodes - 1 ? self->longest : self->n_nodes - 1;
     s.revisit = revisit;
+    s.seconds = seconds;
 
     PyObject *result = NULL;
     long long limit = 0;
@@ -1420,7 +1477,8 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
         /* search.py raises SearchLimit(steps) */
         PyObject *steps = PyLong_FromUnsignedLongLong(s.steps);
         if (steps != NULL) {
-            PyErr_SetObject(elzzur_SearchLimit, steps);
+            /* or SearchTimeout(steps), its subclass, when the time was up */
+            PyErr_SetObject(s.timed_out ? elzzur_SearchTimeout : elzzur_SearchLimit, steps);
             Py_DECREF(steps);
         }
         break;

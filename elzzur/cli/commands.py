@@ -154,6 +154,9 @@ COMMANDS: dict[str, tuple[str, list[Option], str]] = {
                     "needs pip install 'elzzur[image]')"),
         Option(("--accept-uncertain",), "accept_uncertain", bool, default=False,
                help="with --image: solve even when some tiles were read uncertainly"),
+        Option(("--dice",), "dice", str, metavar="DICE",
+               help="with --image: the board is of this dice set, so read its faces of several "
+                    "letters too (bigboggle-2dice: An Er He In Qu Th)"),
         *SOLVE_OUTPUT,
         Option(("--jobs",), "jobs", positive, default=1, metavar="N",
                help="solve a batch in N processes (default: 1; never more than the boards, "
@@ -354,6 +357,9 @@ run 'elzzur words ACTION --help' for the options of one action."""),
         Option(("--turns",), "turns", str, default="auto", choices=("auto", "upright", "any"),
                help="letters upright (a screenshot), in any quarter turn (dice), or auto "
                     "(any, when most tiles do not read upright; the default)"),
+        Option(("--dice",), "dice", str, metavar="DICE",
+               help="the board is of this dice set: read its multi-letter faces too "
+                    "(bigboggle-2dice: An Er He In Qu Th)"),
         OUTPUT,
     ], """\
 examples:

@@ -92,7 +92,7 @@ def read_text(text: str, origin: str, language) -> list:
     try:
         return parse_boards(text, language, origin)
     except ElzzurError as e:
-        raise with_hint(e, origin, "solve") from None
+        raise with_hint(e, origin, "solve", text) from None
 
 
 def check(pool, pieces: list, texts: list, language) -> tuple[list, int]:
@@ -126,7 +126,7 @@ def check(pool, pieces: list, texts: list, language) -> tuple[list, int]:
                 if boards + size >= MAX_BOARDS or tiles + size > MAX_TILES:
                     here = True
                     break
-                raise with_hint(result, pieces[at][2], "solve")
+                raise with_hint(result, pieces[at][2], "solve", pieces[at][1])
             boards, tiles = boards + result[0], tiles + result[1]
             if boards >= MAX_BOARDS or tiles > MAX_TILES:
                 here = True

@@ -11,21 +11,21 @@ from .commands import Args
 from .output import Output
 
 
-def read_file(path: str, language, rules_name: str, turns: str):
-    """The ``Reading`` of the picture at ``path`` for a game of ``language`` and rules."""
+def read_file(path: str, language, rules_name: str, turns: str, dice: str | None = None):
+    """The ``Reading`` of the picture at ``path`` for a game of ``language`` and rules (and
+    the multi-letter faces of the ``dice`` set named, where the board is of those dice)."""
     from ..image import require
 
     require()
+    from ..grid.generate import get_dice
     from ..grid.rules import get_rules
     from ..image.model import Classifier
-    from ..image.reader import load_picture, read_picture, tile_letters
+    from ..image.reader import check_classifier, load_picture, read_picture, tile_letters
 
     rules = get_rules(rules_name)
-    letters = tile_letters(language)
+    letters = tile_letters(language, get_dice(dice, language).long_faces() if dice else ())
     classifier = Classifier(letters)
-    if not len(classifier.labels):
-        raise ElzzurError(f"none of the letters of {language.code!r} is one elzzur can read "
-                          f"from a picture")
+    check_classifier(classifier, language, letters, dice)
     image = load_picture(path)
     try:
         return read_picture(image, letters, bonuses=rules.multipliers, turns=turns,
@@ -39,7 +39,7 @@ def run_read(args: Args, out: Output) -> None:
 
     language = get_language(args.language)
     for number, path in enumerate(args.images):
-        reading = read_file(path, language, args.rules, args.turns)
+        reading = read_file(path, language, args.rules, args.turns, args.dice)
         if number:
             out.write("\n")
         out.write(reading.text(path))
@@ -50,7 +50,7 @@ def board_from_image(path: str, language, args: Args) -> str:
     ``--accept-uncertain`` (then the best guesses are solved, and stderr says which)."""
     import sys
 
-    reading = read_file(path, language, args.rules, "auto")
+    reading = read_file(path, language, args.rules, "auto", args.dice)
     flagged = reading.flagged
     if any(not tile.letters for _, _, tile in flagged):
         raise ElzzurError(f"{path}: no letter found on tile "
@@ -74,7 +74,8 @@ def image_boards(args: Args, language) -> list:
     from ..grid.board import parse_boards
 
     if not args.image:
-        raise UsageError("--accept-uncertain goes with --image (a board read from a picture)")
+        given = "--accept-uncertain" if args.accept_uncertain else "--dice"
+        raise UsageError(f"{given} goes with --image (a board read from a picture)")
     if args.board:
         raise UsageError("give the board with -b or with --image, not both")
     return parse_boards(board_from_image(args.image, language, args), language, args.image)

@@ -16,7 +16,7 @@ def run_solve(args: Args, out: Output) -> None:
     refuse_inputs(args)  # -o naming a board file or a list: refused before any work
     language = get_language(args.language)  # an unknown language is reported before the boards
     boards = []
-    if args.image or args.accept_uncertain:  # the board in a picture (issue 19)
+    if args.image or args.accept_uncertain or args.dice:  # the board in a picture (issue 19)
         from .read import image_boards
 
         boards = image_boards(args, language)
@@ -41,13 +41,24 @@ def read_boards(source: str, language, command: str) -> tuple[list, str]:
     try:
         return parse_boards(text, language, origin), origin
     except ElzzurError as e:
-        raise with_hint(e, origin, command) from None
+        raise with_hint(e, origin, command, text) from None
 
-def with_hint(error: ElzzurError, origin: str, command: str) -> ElzzurError:
-    """The error of reading a board, ending with the board syntax for an inline board."""
+def with_hint(error: ElzzurError, origin: str, command: str, text: str = "") -> ElzzurError:
+    """The error of reading a board, ending with the board syntax for an inline board; an
+    inline ``text`` that also names a file in an existing folder (``boards/ABC``) says that
+    reading too."""
     if origin != "inline board":
         return error
-    return type(error)(f"{error} {board_hint(command)}")
+    message = str(error)
+    if "/" in text and os.path.isdir(os.path.dirname(text)):
+        # `boards/ABC` where there is a folder boards/: a file's name as much as a board
+        from ..files import missing
+        from ..grid.board import shown_name
+
+        rest = message.removeprefix(origin)
+        message = (f"{shown_name(text)}: {missing(text)}; as a board"
+                   f"{rest if rest != message else ': ' + message}")
+    return type(error)(f"{message} {board_hint(command)}")
 
 def board_hint(command: str) -> str:
     """The board syntax in one line, ending the error of a missing or mistyped board: the

@@ -190,24 +190,24 @@ def read_board_text(source: str | os.PathLike) -> tuple[str, str]:
         "/" not in text and len(text) > 1 or text.startswith(("/", ".", "~"))
         or os.path.splitext(text)[1] != "")
     if isinstance(source, os.PathLike):
-        raise ElzzurError(f"{_name(text)}: {missing(text)}")
+        raise ElzzurError(f"{shown_name(text)}: {missing(text)}")
     if looks_like_path:
         if "/" in text:  # ABCD/EFGH/IJKL/MN.P, .ORE/…: rows of equal length are a board
             if _board_shaped(text):
                 return text, "inline board"
-            raise ElzzurError(f"{_name(text)}: {missing(text)}{_uneven(text)}")
+            raise ElzzurError(f"{shown_name(text)}: {missing(text)}{_uneven(text)}")
         count = _letter_count(text) if "." not in text else None  # my.board is a file name
         if count is not None and square_side(count) > 1:
             return text, "inline board"
         if count is None or count < 2:
-            raise ElzzurError(f"{_name(text)}: {missing(text)}")
-        raise ElzzurError(f"{_name(text)}: {missing(text)}, nor a board of letters ({count:,} "
+            raise ElzzurError(f"{shown_name(text)}: {missing(text)}")
+        raise ElzzurError(f"{shown_name(text)}: {missing(text)}, nor a board of letters ({count:,} "
                           f"letters; a board written as one word is a square of 16, 25, 36, … "
                           f"letters)")
     return text, "inline board"
 
 
-def _name(text: str) -> str:
+def shown_name(text: str) -> str:
     """A file name as a message shows it: as it is, or quoted and cut if it is long or holds
     characters that are not printable (a newline would split the one-line message)."""
     return text if len(text) <= 100 and text.isprintable() else quoted(text, 60)

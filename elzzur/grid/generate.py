@@ -62,6 +62,11 @@ class Dice(Record):
 
     __slots__ = ("name", "rows", "cols", "dice")
 
+    def long_faces(self) -> set[str]:
+        """The faces of more than one letter (Big Boggle's Th, In, Qu): what reading the dice
+        from a picture must know besides the language's letters."""
+        return {face for die in self.dice for face in die if len(face) > 1}
+
 
 def dice_sets() -> list[str]:
     return datafiles.presets("dice")

@@ -13,6 +13,12 @@ the words only one found). Everything it returns is a ``Record`` with ``to_dict(
 ``elzzur check --format json`` prints, so that a web server answering the same question gives
 the same answer.
 
+A word may come with the path the player took (a swipe, in the web app): it is then judged
+and scored by that path, which must be on the board, each cell a neighbour of the one before,
+none twice, and spell the word (an ``ElzzurError`` naming the word and the step at fault
+otherwise); a valid word scores what that path is worth (``solver.score_path``), which may be
+less than its best path. A word without a path (typed, written down) scores its best path.
+
 "On the board" is decided by the board search itself, run with a dictionary of the words
 written down (``Dictionary.from_words``): the same tiles (``Qu``, ``A|E``, ``RE-``, holes), the
 same neighbours, and the best path chosen the same way as in ``solve``.
@@ -105,16 +111,18 @@ class Judgement(Record):
 class Referee:
     """Judges words on one board: the board solved once (``solution``: word -> (score, path
     as cell numbers)), each word not in it searched for on its own. Shared by ``check`` and the
-    timed round (``elzzur.grid.round``), which asks about one word at a time."""
+    timed round (``elzzur.grid.round``), which asks about one word at a time. Its searches
+    stop at ``deadline`` (an instant of ``time.monotonic()``; ``solver.SearchTimedOut``)."""
 
     def __init__(self, board, dictionary, language: Language, rules, use: str | None = None,
-                 bands=None) -> None:
+                 bands=None, deadline: float | None = None) -> None:
         from .solver import as_rules, find_words
 
         self.board, self.dictionary, self.language = board, dictionary, language
-        self.rules, self.use = as_rules(rules), use
+        self.rules, self.use, self.deadline = as_rules(rules), use, deadline
         self.band = bands  # word -> band, or None
-        self.rows = find_words(board, dictionary, language, rules=self.rules, use=use)
+        self.rows = find_words(board, dictionary, language, rules=self.rules, use=use,
+                               deadline=deadline)
         self.solution = {word: (score, path) for word, score, path in self.rows}
         self._spelt: dict[str, tuple[int, tuple[int, ...]] | None] = {}
 
@@ -140,16 +148,19 @@ class Referee:
             return
         listed = Dictionary.from_words(todo, self.language, "the players' words")
         for word, score, path in find_words(self.board, listed, self.language, rules=self.rules,
-                                            use=self.use):
+                                            use=self.use, deadline=self.deadline):
             self._spelt[word] = (score, path)
         for word in todo:
             self._spelt.setdefault(word, None)
 
-    def verdict(self, given: str, seen=()) -> Verdict:
+    def verdict(self, given: str, seen=(), path=None) -> Verdict:
         """The verdict on one word written as ``given``; ``seen`` holds the keys this player
-        already wrote (a repeat is a ``duplicate``)."""
+        already wrote (a repeat is a ``duplicate``); ``path``, the cells the player took (cell
+        numbers or (row, column) pairs), if known: then the word is scored by it."""
         word = self.key(given)
         shown = given.strip()
+        if path is not None:
+            return self._by_path(shown, word, seen, path)
         band = self.band(word) if self.band is not None and word is not None else None
         if word is None:  # letters the language cannot spell, digits, punctuation
             return Verdict(shown, None, NOT_ON_BOARD, 0, None, None)
@@ -168,18 +179,87 @@ class Referee:
             return Verdict(shown, word, NOT_ON_BOARD, 0, None, band)
         return Verdict(shown, word, NOT_A_WORD, 0, self._pairs(found[1]), band)
 
+    def _by_path(self, shown: str, word: str | None, seen, path) -> Verdict:
+        """The verdict on a word entered along ``path``: checked, then scored by it."""
+        score, cells = self.path_score(shown, word, path)
+        band = self.band(word) if self.band is not None else None
+        if word in seen:
+            return Verdict(shown, word, DUPLICATE, 0, None, band)
+        if len(word) < self.rules.min_length:
+            return Verdict(shown, word, TOO_SHORT, 0, None, band)
+        if self.rules.max_length and len(word) > self.rules.max_length:
+            return Verdict(shown, word, TOO_LONG, 0, None, band)
+        if word in self.solution:
+            return Verdict(shown, word, VALID, score, self._pairs(cells), band)
+        return Verdict(shown, word, NOT_A_WORD, 0, self._pairs(cells), band)
+
+    def path_score(self, shown: str, word: str | None, path) -> tuple[int, list[int]]:
+        """What ``path`` scores spelling ``word`` (its best reading where a tile has two), and
+        the path as cell numbers; or an ElzzurError saying why the path is not one the word
+        can take."""
+        from .solver import _path_cells, score_path
+
+        if word is None:
+            raise ElzzurError(f"{shown!r:.60} cannot be spelt with {self.language.name}'s "
+                              "letters, along a path or not")
+        try:
+            cells = _path_cells(self.board, path, False)
+        except (ElzzurError, TypeError) as e:
+            # (the hint for a caller of score_path means nothing to a player)
+            raise ElzzurError(f"{word}: " + str(e).replace(" (revisit=True allows it)", "")) \
+                from None
+        if not cells:
+            raise ElzzurError(f"{word}: the path is empty")
+        readings = self._readings(word, cells)
+        if not readings:
+            spelt = "".join(self.board.cells[i].choices[0] for i in cells)
+            raise ElzzurError(f"{word}: the path {self._where(cells)} spells {spelt}, "
+                              "not the word")
+        best = None
+        for choices in readings:
+            try:  # too short or too long for the rules: no score, the verdict says why
+                score = score_path(self.board, cells, self.language, self.rules, choices)
+            except ElzzurError:
+                score = 0
+            if best is None or score > best:
+                best = score
+        return best, cells
+
+    def _readings(self, word: str, cells: list[int], most: int = 64) -> list[tuple[int, ...]]:
+        """The choices of letters along ``cells`` that spell ``word`` (at most ``most``)."""
+        found: list[tuple[int, ...]] = []
+
+        def walk(k: int, at: int, picked: tuple[int, ...]) -> None:
+            if len(found) >= most:
+                return
+            if k == len(cells):
+                if at == len(word):
+                    found.append(picked)
+                return
+            for number, letters in enumerate(self.board.cells[cells[k]].choices):
+                if letters and word.startswith(letters, at):
+                    walk(k + 1, at + len(letters), picked + (number,))
+
+        walk(0, 0, ())
+        return found
+
+    def _where(self, cells) -> str:
+        return " ".join(f"({r},{c})" for r, c in self._pairs(cells))
+
     def _pairs(self, path) -> tuple[tuple[int, int], ...]:
         return tuple(self.board.position(i) for i in path)
 
 
 def judge_list(referee: Referee, words) -> list[Verdict]:
-    """A list's verdicts in order, each repeat a duplicate."""
+    """A list's verdicts in order, each repeat a duplicate. An entry is a word, or a
+    ``(word, path)`` pair for a word entered along a path (a swipe)."""
     words = list(words)
-    referee.spelt(referee.key(w) for w in words)  # one search for the whole list
+    referee.spelt(referee.key(w) for w in words if isinstance(w, str))  # one search for all
     seen: set[str] = set()
     verdicts = []
-    for given in words:
-        verdict = referee.verdict(given, seen)
+    for entry in words:
+        given, path = (entry, None) if isinstance(entry, str) else entry
+        verdict = referee.verdict(given, seen, path)
         if verdict.word is not None:
             seen.add(verdict.word)
         verdicts.append(verdict)
@@ -188,11 +268,12 @@ def judge_list(referee: Referee, words) -> list[Verdict]:
 
 def check(board, dictionary, language: Language, rules, lists, names=None,
           shared_words: str | None = None, use: str | None = None, rules_name: str | None = None,
-          bands=None) -> Judgement:
-    """Judge each player's list (a list of words as written) on ``board``; ``names`` name the
+          bands=None, deadline: float | None = None) -> Judgement:
+    """Judge each player's list (a list of words as written, or of ``(word, path)`` pairs
+    for words entered along a path) on ``board``; ``names`` name the
     players (default: player 1, player 2, …); ``shared_words`` overrides the rules' ("keep" or
     "cancel"); ``bands`` is ``word -> band`` (``elzzur.lexicon.commonness.band_lookup``) or
-    None."""
+    None; the searches stop at ``deadline`` (``time.monotonic()``, None: none)."""
     lists = [list(words) for words in lists]
     if not lists:
         raise ElzzurError("no lists of words to check")
@@ -204,12 +285,12 @@ def check(board, dictionary, language: Language, rules, lists, names=None,
     names = list(names) if names is not None else [f"player {n}" for n in range(1, len(lists) + 1)]
     if len(names) != len(lists):
         raise ValueError(f"{len(names)} names for {len(lists)} lists")
-    referee = Referee(board, dictionary, language, rules, use, bands)
+    referee = Referee(board, dictionary, language, rules, use, bands, deadline)
     rules = referee.rules
     shared_words = shared_words or rules.shared_words
     if shared_words not in ("keep", "cancel"):
         raise ValueError(f"shared_words must be 'keep' or 'cancel', not {shared_words!r}")
-    referee.spelt(referee.key(w) for words in lists for w in words)
+    referee.spelt(referee.key(w) for words in lists for w in words if isinstance(w, str))
     judged = [judge_list(referee, words) for words in lists]
     good = [{v.word for v in verdicts if v.valid} for verdicts in judged]
     comparison = None

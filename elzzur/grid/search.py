@@ -13,6 +13,7 @@ Both take the board already reduced to numbers, so neither knows about tokens or
     revisit     whether a path may come back to a cell it used earlier (never to the cell it
                 is on: a cell twice in a row)
     limit       the most graph steps the search may take (0: no limit), against explosions
+    seconds     the most wall-clock time it may take (0: no limit): a server's answer in time
     scale       None, or scale[n] multiplies the letter sum of a word of n letters (after the
                 word multiplier), and the product is divided by ``divisor``, rounding down
 
@@ -34,22 +35,32 @@ means first row by row, cell by cell; a later path replaces it only with a highe
 
 from __future__ import annotations
 
+import time
+
 START_ONLY = 1
 END_ONLY = 2
 TERMINAL = 1 << 63
 LOW, HIGH = -2**63, 2**63 - 1  # the range of the C core's numbers (int64)
 
 
-try:  # one exception class for both searches
-    from .._core import SearchLimit
+TIME_CHUNK = 65536  # steps between two readings of the clock, as in the C core
+_NONE = 2**64  # "no step limit": more steps than any search takes
+
+try:  # one pair of exception classes for both searches
+    from .._core import SearchLimit, SearchTimeout
 except ImportError:
     class SearchLimit(Exception):
         """The search took more steps than allowed."""
 
+    class SearchTimeout(SearchLimit):
+        """The search took more time than allowed."""
+
 
 def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: int,
-           revisit: bool = False, limit: int = 0, scale=None, divisor: int = 1
-           ) -> list[tuple[str, int, tuple[int, ...]]]:
+           revisit: bool = False, limit: int = 0, scale=None, divisor: int = 1,
+           seconds: float = 0) -> list[tuple[str, int, tuple[int, ...]]]:
+    if not 0 <= seconds <= 1e9:  # (NaN too)
+        raise ValueError("seconds must be a number from 0 (none) to 1e9")
     if not LOW <= divisor <= HIGH:
         raise OverflowError("divisor too large")
     if divisor < 1:
@@ -64,6 +75,20 @@ def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: 
     spelt = [b""] * room
     used = [False] * n
     steps = 0
+    # SearchLimit once steps > limit (if limit: a negative one stops at the first step);
+    # with a time limit, the clock is read each time steps pass ``checkpoint``, which then
+    # moves on by a chunk (the C core's more_steps()): the step test stays one comparison.
+    cap = limit if limit else _NONE
+    deadline = time.monotonic() + seconds if seconds else None
+    checkpoint = cap if deadline is None else min(cap, TIME_CHUNK)
+
+    def more_steps() -> None:
+        nonlocal checkpoint
+        if deadline is None or steps > cap:
+            raise SearchLimit(steps)
+        if time.monotonic() >= deadline:
+            raise SearchTimeout(steps)
+        checkpoint = cap if cap - steps <= TIME_CHUNK else steps + TIME_CHUNK
 
     # Each cell's moves, in the order of the recursion (its neighbours in order, each one's
     # alternatives in order): (cell, alternative's number, its letters, the bit of its first
@@ -109,8 +134,8 @@ def search(graph, cells, points, factors, flags, neighbours, bonus, min_length: 
                 if step:
                     continue
             steps += 1
-            if limit and steps > limit:
-                raise SearchLimit(steps)
+            if steps > checkpoint:
+                more_steps()
             new_length = length + len(letters)
             new_total = total + cell_points
             new_factor = factor * cell_factor

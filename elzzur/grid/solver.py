@@ -28,6 +28,11 @@ SCORE_LIMIT = 2**63 - 1
 BACKENDS = ("c", "python")
 
 
+class SearchTimedOut(ElzzurError):
+    """A search stopped at its deadline (``find_words(..., deadline=)``): not bad data, but
+    too much work for the time given (a server answers 503 with it, not 422)."""
+
+
 def _arguments(board, dictionary, language, rules, min_length, use, revisit, limit
                ) -> tuple[Language, Rules]:
     """Check the arguments of ``find_words`` and ``solve``; the rules as an object (a preset
@@ -70,13 +75,15 @@ def as_rules(rules) -> Rules:
 
 def find_words(board: Board, dictionary: Dictionary, language: Language,
                min_length: int | None = None, use: str | None = None, rules=None,
-               revisit: bool = False, limit: int = SEARCH_LIMIT
+               revisit: bool = False, limit: int = SEARCH_LIMIT, deadline: float | None = None
                ) -> list[tuple[str, int, tuple[int, ...]]]:
     """Every word of at least ``min_length`` letters (and of the rules' minimum) as
     ``(word, score, path)``, the path as cell numbers counted row by row, in alphabetical
     order. ``rules`` are the game's (default: Ruzzle's); ``revisit`` lets a path come back to
     a cell it used (never the cell it is on); a search of more than ``limit`` steps stops with
-    an error rather than run for ever. ``use`` picks ``"c"`` or ``"python"`` (default:
+    an error rather than run for ever, and one still running at ``deadline`` (an instant of
+    ``time.monotonic()``, None: none) stops with ``SearchTimedOut``: a server's answer in time
+    whatever the load. ``use`` picks ``"c"`` or ``"python"`` (default:
     ``backend()``). ``rules`` may also be a preset's name (``"boggle"``) or a rules file's
     path. A word scoring more than ``SCORE_LIMIT`` (2**63 - 1) is an ElzzurError, from
     either backend.
@@ -87,13 +94,18 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
     single graph of every word would give (the tests check that it does).
     """
     language, rules = _arguments(board, dictionary, language, rules, min_length, use, revisit, limit)
+    if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float))
+                                 or deadline != deadline):
+        raise TypeError(f"deadline must be an instant of time.monotonic() or None, not {deadline!r}")
     shortest = max(rules.min_length, min_length or 0)  # never shorter than the rules allow
-    found = _search(board, dictionary.graph, language, shortest, use, rules, revisit, limit)
+    found = _search(board, dictionary.graph, language, shortest, use, rules, revisit, limit,
+                    deadline=deadline)
     if dictionary.removed:
         removed = dictionary.removed
         found = [row for row in found if row[0] not in removed]
     if dictionary.added is not None:
-        extra = _search(board, dictionary.added, language, shortest, use, rules, revisit, limit)
+        extra = _search(board, dictionary.added, language, shortest, use, rules, revisit, limit,
+                        deadline=deadline)
         if extra:
             found = sorted(found + extra, key=lambda row: row[0])
     if rules.max_length:
@@ -102,9 +114,11 @@ def find_words(board: Board, dictionary: Dictionary, language: Language,
 
 
 def _search(board: Board, graph, language: Language, shortest: int, use: str | None, rules,
-            revisit: bool, limit: int, shape: dict | None = None) -> list:
+            revisit: bool, limit: int, shape: dict | None = None,
+            deadline: float | None = None) -> list:
     """``find_words`` in one word graph (before the rules' longest word is applied); with
-    ``shape``, the rows made as ``shape_rows(rows, graph, **shape)`` makes them."""
+    ``shape``, the rows made as ``shape_rows(rows, graph, **shape)`` makes them; stopped at
+    ``deadline`` (``time.monotonic()``) if one is given."""
     prepared, bonus, scale = _entry(language, rules, graph)[3:6]
     known = prepared.get
     rows = []
@@ -115,6 +129,13 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
     cells, points, factors, flags = zip(*rows)  # each cell's (numbers, values, factor, flag)
     args = (cells, points, factors, flags, board.neighbours, bonus, shortest, revisit, limit,
             scale, rules.length_divisor)
+    timing = {}
+    if deadline is not None:
+        import time
+
+        # (a search starting after its deadline still gets a moment: it stops at its first
+        # reading of the clock, after some thousands of steps)
+        timing["seconds"] = min(max(deadline - time.monotonic(), 1e-6), 1e9)
     core = graph.core() if (use or backend()) == "c" else None
     if use == "c" and core is None:
         raise ElzzurError("the C core of elzzur is not built here (install elzzur where a C "
@@ -123,11 +144,12 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
         if core is not None:
             if shape and isinstance(shape.get("band"), tuple):  # the other graph's core
                 shape = dict(shape, band=(shape["band"][0].core(), shape["band"][1]))
-            found = core.search(*args, **shape) if shape else core.search(*args)
+            found = core.search(*args, **shape, **timing) if shape else \
+                core.search(*args, **timing)
         else:
             from .search import search
 
-            found = search(graph, *args)
+            found = search(graph, *args, **timing)
             if shape:
                 found = shape_rows(found, graph, **shape)
     except Exception as e:
@@ -143,8 +165,11 @@ def _search_error(e: Exception, board: Board, graph, limit: int, revisit: bool) 
         raise ElzzurError(f"a score on this board would be larger than {SCORE_LIMIT:,}, the "
                           f"most elzzur counts (a letter value, multiplier or bonus is too "
                           f"large)") from None
-    from .search import SearchLimit
+    from .search import SearchLimit, SearchTimeout
 
+    if isinstance(e, SearchTimeout):
+        raise SearchTimedOut(f"the search on this {board.rows}x{board.cols} board ran out "
+                             "of time and was stopped") from None
     if isinstance(e, SearchLimit):
         raise ElzzurError(
             f"the search took more than {limit:,} steps on this {board.rows}x{board.cols} "

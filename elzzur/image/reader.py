@@ -32,7 +32,8 @@ class TileReading:
     def __init__(self, letters, bonus, confidence, second="", why="", scores=(0.0, 0.0)) -> None:
         self.letters, self.bonus, self.confidence = letters, bonus, confidence
         self.second, self.why = second, why
-        self.scores = scores  # the classifier's (best, runner-up): what confidence is made of
+        # the classifier's (best, runner-up, lead): what confidence is made of
+        self.scores = scores
         self.flagged = confidence < THRESHOLD
 
     @property
@@ -81,13 +82,30 @@ class Reading:
         return "\n".join(lines) + "\n"
 
 
-def tile_letters(language) -> set[str]:
-    """What a tile of ``language`` (a ``Language``) may show: its letters, and ``Qu`` where it
-    has Q and U."""
+def tile_letters(language, faces=()) -> set[str]:
+    """What a tile of ``language`` (a ``Language``) may show: its letters, ``Qu`` where it
+    has Q and U, and the multi-letter ``faces`` of a dice set (``TH``, ``IN``: Big Boggle's
+    two-letter die), written as a die prints them (``Th``, ``In``)."""
     letters = {letter for letter in language.alphabet if len(letter) == 1}
     if {"Q", "U"} <= letters:
         letters.add("Qu")
+    letters |= {face[0] + face[1:].lower() for face in faces if len(face) > 1}
     return letters
+
+
+def check_classifier(classifier: Classifier, language, letters: set[str],
+                     dice: str | None = None) -> None:
+    """Refuse a reading that could only go wrong: no letter of ``language`` known to the
+    classifier, or a die face it cannot read (which would be read as something else without
+    a word)."""
+    if not len(classifier.labels):
+        raise ElzzurError(f"none of the letters of {language.code!r} is one elzzur can read "
+                          f"from a picture")
+    unknown = sorted(face for face in letters - tile_letters(language)
+                     if face not in classifier.classes)
+    if unknown:
+        raise ElzzurError(f"the dice {dice!r} have faces elzzur cannot read from a picture: "
+                          + ", ".join(unknown))
 
 
 def load_picture(path: str) -> np.ndarray:
@@ -95,25 +113,43 @@ def load_picture(path: str) -> np.ndarray:
     for what is not a picture, or one too large to read within bounds."""
     import os
 
-    from PIL import Image, ImageOps, UnidentifiedImageError
-
     try:
         size = os.path.getsize(path)
     except OSError as e:
         raise ElzzurError(f"cannot read {path}: {e.strerror or e}") from None
     if size > MAX_BYTES:
         raise ElzzurError(f"{path} is {size:,} bytes: a picture may be at most {MAX_BYTES:,}")
+    return decode_picture(path, path)
+
+
+def picture_from_bytes(data: bytes, name: str = "the picture",
+                       max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """``load_picture`` for a picture in memory (an upload to ``elzzur serve``'s app), called
+    ``name`` in messages; at most ``max_pixels`` (a server bounds its memory lower)."""
+    import io
+
+    if len(data) > MAX_BYTES:
+        raise ElzzurError(f"{name} is {len(data):,} bytes: a picture may be at most {MAX_BYTES:,}")
+    return decode_picture(io.BytesIO(data), name, max_pixels)
+
+
+def decode_picture(source, name: str, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """The picture in ``source`` (a path or a binary file) as a BGR array, turned as its EXIF
+    says; its size checked before it is decoded."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
     try:
-        with Image.open(path) as image:
-            if image.width * image.height > MAX_PIXELS:
-                raise ElzzurError(f"{path} is {image.width}x{image.height} pixels: a picture "
-                                  f"may have at most {MAX_PIXELS:,}")
+        with Image.open(source) as image:
+            if image.width * image.height > max_pixels:
+                raise ElzzurError(f"{name} is {image.width}x{image.height} pixels: a picture "
+                                  f"may have at most {max_pixels:,}")
             image = ImageOps.exif_transpose(image).convert("RGB")
             return np.asarray(image)[:, :, ::-1].copy()
     except UnidentifiedImageError:
-        raise ElzzurError(f"{path} is not a picture elzzur can read (PNG, JPEG, WebP, …)") from None
-    except OSError as e:
-        raise ElzzurError(f"cannot read {path}: {e}") from None
+        raise ElzzurError(f"{name} is not a picture elzzur can read (PNG, JPEG, WebP, …)") from None
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError) as e:
+        # (Pillow reports a damaged file in any of these)
+        raise ElzzurError(f"cannot read {name}: {e}") from None
 
 
 def bonus_code(colour: np.ndarray, plain: np.ndarray) -> tuple[str, bool]:
@@ -165,6 +201,21 @@ def confidence(score: float, runner_up: float, closeness: float = 0.0) -> float:
     return round(margin * likeness, 2)
 
 
+LEAD = 4.0  # the linear model's lead (log-odds) over the next letter that makes a reading sure
+
+
+def linear_confidence(margin: float, score: float) -> float:
+    """How sure a letter is, 0 to 1, from the linear model's lead over the next letter
+    (``margin``, log-odds: ``LEAD`` is sure) times how close the glyph is to a prototype of
+    that letter at all (``score``, a correlation: 0.85 or more is close). Calibrated on
+    benchmarks/image.py's seed-2 and seed-3 corpora (every wrong tile on a screenshot flagged,
+    9 % of right ones with it), measured on seed 1 (BENCHMARKS.md). A die read in any turn is
+    also held to ``confidence`` (its prototypes' runner-up in any turn: an M turned is a W)."""
+    lead = min(1.0, max(0.0, margin / (2 * LEAD)))
+    likeness = min(1.0, max(0.0, (score - 0.55) / 0.3))
+    return round(lead * likeness, 2)
+
+
 def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bool = True,
                  turns: str = "auto", classifier: Classifier | None = None) -> Reading:
     """Read the board in ``image`` (BGR). ``letters``: the tile texts the game can have (a
@@ -179,7 +230,8 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
     upright = [classifier.classify(t.glyphs[:1]) if t.glyphs else None for t in flat]
     turned = turns == "any"
     if turns == "auto":
-        poor = sum(1 for g in upright if g is None or g.score < 0.7)
+        poor = sum(1 for g in upright if g is None or g.score < 0.7 and (
+            g.margin is None or linear_confidence(g.margin, g.score) < THRESHOLD))
         turned = poor > len(flat) / 4
     guesses = ([classifier.classify(t.turned) if t.turned else None for t in flat]
                if turned else upright)
@@ -190,11 +242,18 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
         if guess is None:
             readings.append(TileReading("", bonus, 0.0, why="no letter found"))
             continue
-        sure = confidence(guess.score, guess.runner_up, guess.closeness)
+        sure = (confidence(guess.score, guess.runner_up, guess.closeness)
+                if guess.margin is None else linear_confidence(guess.margin, guess.score))
+        if guess.prototype is not None:  # a die: M turned is W, so the runner-up in any turn
+            other = guess.prototype
+            sure = min(sure, confidence(other.score, other.runner_up, other.closeness))
         why = f"{guess.letters} or {guess.second}?"
+        if guess.nearest != guess.letters:  # the two classifiers disagree: neither is sure
+            sure, why = min(sure, 0.3), f"{guess.letters} or {guess.nearest}?"
         if not sure_bonus:
             sure, why = min(sure, 0.3), f"its colour is no bonus colour clearly ({bonus}?)"
         readings.append(TileReading(guess.letters, bonus, sure, guess.second, why,
-                                    (guess.score, guess.runner_up)))
+                                    (guess.score, guess.runner_up, guess.margin,
+                                     guess.nearest)))
     cols = lattice.cols
     return Reading([readings[r * cols:(r + 1) * cols] for r in range(lattice.rows)], turned)

@@ -77,7 +77,8 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
 
     evaluate = Evaluator(edition_leaves(tiles, language), unseen_tiles(board, rack, blanks, tiles),
                          tiles)
-    return ranked(lambda n: generate_moves(board, rack, blanks, graph, tiles, layout, n),
+    return ranked(lambda n, values: generate_moves(board, rack, blanks, graph, tiles, layout, n,
+                                                   leaves=values),
                   rack, blanks, evaluate, top, rank)
 
 

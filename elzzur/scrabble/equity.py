@@ -14,25 +14,29 @@ The game's phase comes from the unseen tiles (``elzzur.scrabble.unseen``):
 - a pass is a candidate only when there is nothing else (no move, no exchange allowed); its
   equity is what the rack kept is worth by the same rules.
 
-The ranking is exact: ``ranked`` asks the generator for the best 250 moves by score, and for
-four times more (and so on) only when a move beyond those could still get into the top by its
-leave (its score plus the best leave this rack can keep). Its cost is a table lookup per move,
-but also the moves built for those 250 instead of 10 (the generator builds only the moves asked
-for), the exchanges valued and the longer sort: about 2.4x the score order's time per position
-with the C core's move list (benchmarks/scrabble_rank.py, BENCHMARKS.md). Ranking inside the
-generator, with the leave values passed to the C core, would remove most of that.
+Leave values count in whole tenths of a point (the learned ones are written so, the end-game
+rule's are whole points), so an equity is exact: ten times the score plus the leave's tenths,
+shown over ten. ``ranked`` works out the value of every leave the rack can keep once (a
+``movegen.LeaveTable``: at most 2**7 = 128 of them), and the move generator ranks by equity
+itself: the C core looks each move's leave up by the tiles it uses, keeps the best ``top`` by
+equity and builds only those (the pure Python search values every move, the same order).
+Before, the best 250 moves by score were built and valued here (and more when one further
+down could still reach the top): 2.3x the score order's time per position, now about 1.07x
+(benchmarks/scrabble_rank.py, BENCHMARKS.md). What is left to Python is the table (the
+leaves' names written by the C core too: ``RackLeaves``), exchanges only when a leave alone
+beats the ``top``-th move, and a short final sort: some 30 microseconds a ranking, which is
+most of what remains for the fastest racks (no blank, a fraction of a millisecond to search).
 """
 
 from __future__ import annotations
 
-from .moves import Move, show_leave
-from .tiles import TileSet
+from ..lexicon.graph import backend
+from .movegen import LeaveTable
+from .moves import show_leave
+from .tiles import BLANK, TileSet
 from .unseen import Unseen
 
 RANKS = ("equity", "score")
-FIRST_ASK = 250  # moves asked for first, by score (at least twice the top asked for) ...
-WIDEN = 4  # ... and how many times more each time that was not enough (the best trade-off
-           # measured with the C core's scrabble_moves: benchmarks/scrabble_rank.py)
 
 
 class Exchange:
@@ -73,40 +77,38 @@ def sub_racks(rack: dict, blanks: int):
 
 
 class Evaluator:
-    """The value of a leave in this position: learned (``leaves``), or the end-game rule once
-    the bag is empty (``unseen``). Remembered by leave, so a move costs one dictionary lookup."""
+    """The value of a leave in this position, in whole tenths of a point: learned
+    (``LeaveValues.tenths``), or the end-game rule once the bag is empty (``unseen``).
+    Remembered by leave, so a move costs one dictionary lookup."""
 
     def __init__(self, leaves, unseen: Unseen, tiles: TileSet):
         self.leaves, self.unseen, self.tiles = leaves, unseen, tiles
         self.end_game = unseen.end_game
         self.out_bonus = 2 * unseen.points(tiles)
-        self.cache: dict[str, float] = {}
+        self.cache: dict[str, int] = {}
+        self.known = self.cache  # the values worked out already, by leave
+        if not self.end_game:
+            self.tenths = leaves.tenths  # remembered there, for every position
+            self.known = leaves.known
 
     def __call__(self, leave: str) -> float:
+        """The value in points."""
+        return self.tenths(leave) / 10
+
+    def tenths(self, leave: str) -> int:
+        """The value in tenths of a point."""
         value = self.cache.get(leave)
         if value is None:
-            value = self.cache[leave] = self._value(leave)
+            value = self.cache[leave] = self._end_game(leave)
         return value
 
-    def counted(self, leave: str, counts: dict, blanks: int) -> float:
-        """The same, for a leave whose tiles are counted already (no parsing)."""
-        value = self.cache.get(leave)
-        if value is None:
-            value = self.cache[leave] = self._value(leave, counts, blanks)
-        return value
-
-    def _value(self, leave: str, counts: dict | None = None, blanks: int = 0) -> float:
-        if not self.end_game:
-            if counts is None:
-                return self.leaves.value(leave)
-            return self.leaves.counted(leave, counts, blanks)
+    def _end_game(self, leave: str) -> int:
         if not leave:
-            return float(self.out_bonus)
-        if counts is None:
-            from .leaves import parse_leave
+            return 10 * self.out_bonus
+        from .leaves import parse_leave
 
-            counts, _ = parse_leave(leave)
-        return -2.0 * sum(self.tiles.values[t] * n for t, n in counts.items())
+        counts, _ = parse_leave(leave)
+        return -20 * sum(self.tiles.values[t] * n for t, n in counts.items())
 
 
 def candidate_key(candidate):
@@ -116,79 +118,140 @@ def candidate_key(candidate):
 
 
 def rank_moves(moves: list, evaluate: Evaluator) -> None:
-    """Give each move its equity: its score plus its leave's value (rounded to a tenth)."""
+    """Give each move its equity: its score plus its leave's value."""
     for move in moves:
-        move.equity = round(move.score + evaluate(move.leave), 1)
+        move.equity = (10 * move.score + evaluate.tenths(move.leave)) / 10
 
 
-def rack_leaves(rack: dict, blanks: int, evaluate: Evaluator) -> list[tuple[str, dict, int, float]]:
-    """(leave, tiles kept, blanks kept, value) for every sub-multiset of the rack but the whole
-    rack: what a move or an exchange can keep. Worked out once a ranking, for both uses."""
-    full = sum(rack.values()) + blanks
-    out = []
-    for kept, b in sub_racks(rack, blanks):
-        if sum(kept.values()) + b < full:
-            leave = show_leave(kept, b)
-            out.append((leave, kept, b, evaluate.counted(leave, kept, b)))
-    return out
+class RackLeaves:
+    """Every sub-multiset of a rack, as what a move or an exchange keeps (``kept``, written as
+    ``show_leave`` writes it), and its value in tenths (``tenths``), in the order of the
+    ``LeaveTable`` index of the tiles given up for it (used by a move, or exchanged): the whole
+    rack first. Built column by column, a tile at a time: the list so far is repeated once for
+    each count of the tile used, and a count ``u`` of a tile whose stride is the list's length
+    so far lands at ``u`` x stride + its place, which is the index. A rack's 128 leaves cost a
+    few tens of microseconds, most of what a ranking adds to the search. The tiles given are
+    written (``given``) only for the exchanges that can make the top."""
+
+    __slots__ = ("kept", "tenths", "digits")
+
+    def __init__(self, rack: dict, blanks: int, evaluate: Evaluator, use: str | None = None):
+        # (label, count, stride) of each tile of the rack in show_leave's order, blanks last
+        self.digits = digits = []
+        counts = [(tile if len(tile) == 1 else f"[{tile}]", rack[tile]) for tile in sorted(rack)
+                  if rack[tile]]
+        if blanks:
+            counts.append((BLANK, blanks))
+        stride = 1
+        for label, n in counts:
+            digits.append((label, n, stride))
+            stride *= n + 1
+        kept = core_leaves(counts, stride, use)
+        if kept is None:  # the specification of the core's rack_leaves
+            kept = [""]
+            for label, n in counts:
+                kept = [leave + label * k for k in range(n, -1, -1) for leave in kept]
+        values = list(map(evaluate.known.get, kept))
+        if None in values:
+            values = [evaluate.tenths(leave) if v is None else v for leave, v in zip(kept, values)]
+        self.kept, self.tenths = kept, values
+
+    def given(self, index: int) -> str:
+        """The tiles given up at ``index`` (its digits, one a tile), as a rack is written."""
+        return "".join(label * (index // stride % (n + 1)) for label, n, stride in self.digits)
+
+    def all_given(self) -> list[str]:
+        """``given`` of every index, built column by column like ``kept`` (faster for all)."""
+        given = [""]
+        for label, n, _ in self.digits:
+            given = [out + label * used for used in range(n + 1) for out in given]
+        return given
 
 
-def exchanges(rack: dict, blanks: int, evaluate: Evaluator, leaves=None) -> list[Exchange]:
-    """Every exchange of this rack (at least one tile), when the bag allows one."""
-    if not evaluate.unseen.can_exchange:
+_CORE_LEAVES = []  # the core's rack_leaves once looked for (None where it is not built)
+
+
+def core_leaves(counts: list[tuple[str, int]], total: int, use: str | None) -> list[str] | None:
+    """``RackLeaves``'s leaves written by the C core's ``rack_leaves`` (the strings are most of
+    what ranking a rack adds to its search, and the core writes them in a fifth of the time),
+    or None where it cannot (not built, ``use="python"``, beyond its limits)."""
+    if not _CORE_LEAVES:
+        try:
+            from .. import _core
+        except ImportError:
+            _CORE_LEAVES.append(None)
+        else:
+            _CORE_LEAVES.append(_core.rack_leaves)
+    write = _CORE_LEAVES[0]
+    if write is None or (use or backend()) != "c" or total > 2**16 or len(counts) > 64:
+        return None
+    for label, n in counts:
+        if n > 255 or len(label) > 18:
+            return None
+    return write([label for label, _ in counts], bytes([n for _, n in counts]))
+
+
+def rack_leaves(rack: dict, blanks: int, evaluate: Evaluator, use: str | None = None) -> RackLeaves:
+    """The rack's leaves (``RackLeaves``); ``use`` as ``generate_moves`` takes it."""
+    return RackLeaves(rack, blanks, evaluate, use)
+
+
+def leave_table(rack: dict, blanks: int, leaves: RackLeaves) -> LeaveTable:
+    """The ``LeaveTable`` of ``rack_leaves``: its values are in the table's order already."""
+    return LeaveTable(rack, blanks, leaves.tenths)
+
+
+def exchanges(rack: dict, blanks: int, evaluate: Evaluator, leaves: RackLeaves | None = None,
+              top: int | None = None, beat: int | None = None) -> list[Exchange]:
+    """Every exchange of this rack (at least one tile), when the bag allows one, best first by
+    ``candidate_key``; with ``top`` only the best ``top``, and with ``beat`` (in tenths) only
+    those of a higher equity: the others cannot make a top whose ``top``-th move has that
+    (a play ranks before an exchange of the same equity)."""
+    if not evaluate.unseen.can_exchange or top == 0:
         return []
-    out = []
-    for leave, kept, kept_blanks, value in leaves or rack_leaves(rack, blanks, evaluate):
-        given = {t: n - kept.get(t, 0) for t, n in rack.items() if n > kept.get(t, 0)}
-        out.append(Exchange("exchange", show_leave(given, blanks - kept_blanks), leave,
-                            round(value, 1)))
-    return out
-
-
-def best_leave(rack: dict, blanks: int, evaluate: Evaluator, leaves=None) -> float:
-    """The most a move with this rack can gain from its leave: the best value of what it can
-    keep (a move places at least one tile, so not the whole rack)."""
-    return max((value for *_, value in leaves or rack_leaves(rack, blanks, evaluate)),
-               default=0.0)
+    if leaves is None:
+        leaves = rack_leaves(rack, blanks, evaluate)
+    tenths = leaves.tenths
+    if beat is None:  # every exchange (index 0 gives nothing: not one)
+        keyed = [(-value, len(given), given, leave) for value, given, leave in
+                 zip(tenths[1:], leaves.all_given()[1:], leaves.kept[1:])]
+    elif max(tenths) <= beat:  # the usual case: a leave alone is worth less than the top
+        return []
+    else:
+        keyed = []
+        for index in range(1, len(tenths)):
+            if tenths[index] > beat:
+                given = leaves.given(index)
+                keyed.append((-tenths[index], len(given), given, leaves.kept[index]))
+    keyed.sort()  # candidate_key's order among exchanges
+    if top is not None:
+        del keyed[top:]
+    return [Exchange("exchange", given, leave, -value / 10) for value, _, given, leave in keyed]
 
 
 def ranked(generate, rack: dict, blanks: int, evaluate: Evaluator, top: int | None,
-           rank: str = "equity", first_ask: int | None = None) -> list:
-    """The candidates best first by ``rank``. ``generate(top)`` returns the legal moves best
-    first by score (the first ``top`` of them, or all for None); ranking by ``"score"`` is the
-    generator's own order, equity filled in; by ``"equity"`` exchanges (and a pass when there is
-    nothing else) join the moves, and the list is exact: moves are asked for beyond the first
-    ``first_ask`` (default ``FIRST_ASK``) only when one of them could still make the top."""
+           rank: str = "equity") -> list:
+    """The candidates best first by ``rank``. ``generate(top, leaves)`` returns the legal
+    moves best first (the first ``top`` of them, or all for None): by score, or by equity with
+    ``leaves`` (a ``LeaveTable``; ``movegen.generate_moves`` takes the same two arguments).
+    Ranking by ``"score"`` is the generator's own order, equity filled in; by ``"equity"``
+    exchanges (and a pass when there is nothing else) join the moves."""
     if rank not in RANKS:
         raise ValueError(f"rank must be 'equity' or 'score', not {rank!r:.20}")
     if rank == "score":
-        moves = generate(top)
+        moves = generate(top, None)
         rank_moves(moves, evaluate)
         return moves
     leaves = rack_leaves(rack, blanks, evaluate)
-    extra = exchanges(rack, blanks, evaluate, leaves)
-    moves = None
-    if top is not None:
-        ask = max(first_ask or FIRST_ASK, 2 * top)
-        reach = best_leave(rack, blanks, evaluate, leaves)
-        while moves is None:
-            moves = generate(ask)
-            rank_moves(moves, evaluate)
-            if len(moves) < ask or top == 0:
-                break  # every move, or nothing to rank
-            # no move left out scores more than the last one here, nor keeps more than the
-            # best leave; rounding is monotonic, so its rounded equity is at most this
-            bound = round(moves[-1].score + reach, 1)
-            best = sorted([m.equity for m in moves] + [x.equity for x in extra], reverse=True)
-            if len(best) < top or best[top - 1] <= bound:
-                moves = None  # one further down could still make the top: ask for more
-                ask *= WIDEN
-    else:
-        moves = generate(None)
-        rank_moves(moves, evaluate)
-    candidates = moves + extra
-    if not candidates:
+    table = leave_table(rack, blanks, leaves)
+    moves = generate(top, table)
+    beat = table.equity(moves[top - 1]) if top and len(moves) >= top else None
+    extra = exchanges(rack, blanks, evaluate, leaves, top, beat)
+    if not extra:
+        if moves:
+            return moves  # in candidate_key's order already, and no more than ``top``
         full = show_leave(rack, blanks)
-        candidates = [Exchange("pass", "", full, round(evaluate(full), 1))] if full else []
+        return [Exchange("pass", "", full, evaluate(full))] if full and top != 0 else []
+    candidates = moves + extra
     candidates.sort(key=candidate_key)
     return candidates if top is None else candidates[:top]

@@ -273,7 +273,8 @@ def review(game: GcgGame, tiles: TileSet, layout, graph, leaves, origin: str = "
                          f"{event.rack}")
             evaluate = Evaluator(leaves, unseen_tiles(board, rack, blanks, tiles), tiles)
             candidates = ranked(
-                lambda n: generate_moves(board, rack, blanks, graph, tiles, layout, n),
+                lambda n, values: generate_moves(board, rack, blanks, graph, tiles, layout, n,
+                                                 leaves=values),
                 rack, blanks, evaluate, None)
             played, equity = find_played(event, placed, candidates, rack, blanks, evaluate,
                                          tiles, fail)
@@ -312,7 +313,7 @@ def find_played(event: Event, placed, candidates, rack, blanks, evaluate, tiles,
             else:
                 left[tile] -= 1
         leave = show_leave({t: n for t, n in left.items() if n}, left_blanks)
-        return None, round(event.score + evaluate(leave), 1)
+        return None, (10 * event.score + evaluate.tenths(leave)) / 10
     full = show_leave(rack, blanks)
     if event.kind == "pass":
         return Exchange("pass", "", full, round(evaluate(full), 1)), round(evaluate(full), 1)

@@ -17,7 +17,9 @@ graph (``elzzur.lexicon.graph``), in the style of Norvig's Scrabble notebook:
 same search with letter masks and precomputed tables (``FastTables``). The C core
 (``elzzur/_csrc/scrabble.c``, called by ``core_moves``) does all of it where it is built: the
 cross-checks and anchors, both directions, the order and the ``top`` best, so that Python only
-encodes the board and turns the best moves into ``Move`` objects. The three agree move for move,
+encodes the board and turns the best moves into ``Move`` objects. The order is by score, or by
+equity given the values of the rack's leaves (a ``LeaveTable``; ``by_equity`` says the order),
+so that ranking by equity builds only the best moves too. The three agree move for move,
 and with the brute force of ``elzzur.scrabble.reference``, on random positions
 (tests/test_scrabble.py; the C tables square by square in tests/test_scrabble_core.py).
 This module does that one job, and is long because the search is.
@@ -61,14 +63,19 @@ class MoveGenerator:
         return node if tile in self.steps else -1
 
 def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout: Layout,
-                   top: int | None = None, use: str | None = None) -> list[Move]:
+                   top: int | None = None, use: str | None = None,
+                   leaves: LeaveTable | None = None) -> list[Move]:
     """Every legal move, best first (score descending, then coordinate, then word); the first
-    ``top`` of them if given. ``use`` is ``"c"`` or ``"python"`` (default: the C core where it
-    is built, see ``lexicon.graph.backend``). Arguments of the wrong kind are a TypeError or
-    ValueError, and tile values with which a move could score more than ``SCORE_LIMIT`` an
-    ElzzurError (``check_score_range``), whichever search would run."""
+    ``top`` of them if given. With ``leaves`` (the values of this rack's leaves, a
+    ``LeaveTable``: ``elzzur.scrabble.equity`` makes them) best first by equity instead, each
+    move's ``equity`` filled in (``by_equity``). ``use`` is ``"c"`` or ``"python"`` (default:
+    the C core where it is built, see ``lexicon.graph.backend``). Arguments of the wrong kind
+    are a TypeError or ValueError, and tile values with which a move could score more than
+    ``SCORE_LIMIT`` an ElzzurError (``check_score_range``), whichever search would run."""
     check_arguments(board, rack, blanks, graph, tiles, layout, top, use)
-    check_score_range(board, rack, blanks, tiles, layout)
+    bound = check_score_range(board, rack, blanks, tiles, layout)
+    if leaves is not None:
+        check_leaves(leaves, rack, blanks)
     graph = tile_graph(graph, tiles)
     from ..lexicon.graph import backend
 
@@ -76,12 +83,87 @@ def generate_moves(board, rack: dict, blanks: int, graph, tiles: TileSet, layout
         tables = CoreTables.of(graph, tiles)  # None where the core cannot search these tiles
         core = graph.core() if tables is not None else None
         if core is not None:
-            return core_moves(core, tables, board, rack, blanks, layout, top)
+            if leaves is None or core_can_rank(leaves, bound):
+                return core_moves(core, tables, board, rack, blanks, layout, top, leaves)
+            # equities too large for the core's exact order: every move, ranked here
+            return by_equity(core_moves(core, tables, board, rack, blanks, layout, None),
+                             leaves, top)
     gen = MoveGenerator(graph, tiles, layout)
     first = is_empty(board)
     across = across_moves_fast if fast_search(gen) else across_moves
     moves = both_ways(across, gen, board, layout, rack, blanks, first)
+    if leaves is not None:
+        return by_equity(moves, leaves, top)
     return moves if top is None else moves[:top]
+
+
+class LeaveTable:
+    """What ranking by equity needs of a rack: the value, in whole tenths of a point, of the
+    leave each move keeps, found by the tiles the move uses (so that the C core, which knows
+    those, can rank every move by a lookup and build only the best). The index of a multiset
+    of tiles used is the sum of ``stride[tile]`` (``blank_stride`` for a blank) over them: a
+    mixed-radix number whose digits are the counts used, so a rack of seven different tiles has
+    2**7 = 128 leaves. ``tenths[index]`` (a whole number) is the value of what the rack keeps
+    then; ``rack`` and ``blanks`` say which rack the table is for."""
+
+    __slots__ = ("rack", "blanks", "stride", "blank_stride", "tenths")
+
+    def __init__(self, rack: dict, blanks: int, tenths: list[int]):
+        self.rack, self.blanks = {t: n for t, n in rack.items() if n}, blanks
+        self.stride: dict[str, int] = {}
+        size = 1
+        for tile in sorted(self.rack):
+            self.stride[tile] = size
+            size *= self.rack[tile] + 1
+        self.blank_stride = size
+        if len(tenths) != size * (blanks + 1):
+            raise ValueError(f"a rack of {sum(rack.values()) + blanks} tiles has "
+                             f"{size * (blanks + 1)} leaves, not {len(tenths)}")
+        self.tenths = tenths
+
+    def index(self, placed) -> int:
+        """The index of the tiles a move places (``Move.placed``)."""
+        stride, blank = self.stride, self.blank_stride
+        return sum(blank if is_blank else stride[tile] for _, _, tile, is_blank in placed)
+
+    def equity(self, move: Move) -> int:
+        """A move's equity in tenths of a point: ten times its score plus its leave's value."""
+        return 10 * move.score + self.tenths[self.index(move.placed)]
+
+
+EQUITY_LIMIT = 2**52  # the core ranks by equity when every equity in tenths is below this: the
+                      # equities shown (tenths / 10, floats) are then exact enough that floats
+                      # order them as their tenths do
+
+
+def check_leaves(leaves, rack: dict, blanks: int) -> None:
+    """TypeError or ValueError for ``leaves`` that are not a ``LeaveTable`` of this rack: the
+    core indexes the table by the tiles a move uses, and another rack's would mean another
+    leave."""
+    if not isinstance(leaves, LeaveTable):
+        raise TypeError(f"leaves must be a LeaveTable, not {type(leaves).__name__}")
+    if leaves.blanks != blanks or leaves.rack != {t: n for t, n in rack.items() if n}:
+        raise ValueError("leaves: the table is for another rack")
+
+
+def core_can_rank(leaves: LeaveTable, bound: int) -> bool:
+    """True if every equity (ten times a score of at most ``bound``, plus a leave's value) is
+    below ``EQUITY_LIMIT``: the core ranks in int64 and the order must be the one the equities
+    shown give."""
+    reach = max(map(abs, leaves.tenths), default=0)
+    return 10 * bound + reach < EQUITY_LIMIT
+
+
+def by_equity(moves: list[Move], leaves: LeaveTable, top: int | None) -> list[Move]:
+    """The moves best first by equity (then ``Move.key``), each ``equity`` filled in (tenths
+    over ten): the specification of the core's order with leave values."""
+    tenths = [(leaves.equity(move), move) for move in moves]
+    tenths.sort(key=lambda pair: (-pair[0], pair[1].key()))
+    out = []
+    for value, move in tenths if top is None else tenths[:top]:
+        move.equity = value / 10
+        out.append(move)
+    return out
 
 SCORE_LIMIT = 2**63 - 1  # scores are int64 in the C core
 
@@ -138,13 +220,14 @@ def check_arguments(board, rack, blanks, graph, tiles, layout, top, use) -> None
         raise ValueError(f"use must be 'c', 'python' or None, not {use!r:.20}")
 
 
-def check_score_range(board, rack: dict, blanks: int, tiles: TileSet, layout: Layout) -> None:
+def check_score_range(board, rack: dict, blanks: int, tiles: TileSet, layout: Layout) -> int:
     """Refuse, before either search runs, tile values and a bingo bonus with which some move
     could score more than ``SCORE_LIMIT``: the C core counts in 64 bits. A move spells at most
     ``n`` letters (the board's side) and places ``k`` new tiles (the rack's, at most ``n``);
     its main word is at most n x the largest value x letter premium x word premium ** k, each
     of its k cross-words at most n x value x letter premium x word premium, and every partial
-    sum on the way is less. The board's tiles are the set's, so the largest value bounds them."""
+    sum on the way is less. The board's tiles are the set's, so the largest value bounds them.
+    Returns that bound."""
     n = layout.size
     k = min(n, sum(rack.values()) + blanks)
     value = max(tiles.values.values(), default=0)
@@ -157,6 +240,7 @@ def check_score_range(board, rack: dict, blanks: int, tiles: TileSet, layout: La
         raise ElzzurError(
             f"the {tiles.name} tiles (values up to {value:,}, bingo {bingo:,}) could make a move "
             f"score more than {SCORE_LIMIT:,}, which elzzur cannot count")
+    return bound
 
 
 def both_ways(across, gen: MoveGenerator, board, layout: Layout, rack: dict, blanks: int,
@@ -244,11 +328,12 @@ class CoreTables:
 
 
 def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout: Layout,
-               top: int | None) -> list[Move]:
+               top: int | None, leaves: LeaveTable | None = None) -> list[Move]:
     """``generate_moves`` with the C core's ``scrabble_moves``: cross-checks, anchors, both
     directions and the order there (the same as ``both_ways`` over ``across_moves_fast``).
     Moves come back best first, only the ``top`` best, as the parts of their ``Move``s (built
     in C of the objects passed: tiles, squares); Python adds the leave and makes the Move.
+    With ``leaves`` the core ranks by equity (``by_equity``'s order) and returns each move's.
     No cyclic garbage collection meanwhile: none of these objects refers back, and with tens
     of thousands of new tuples (a rack with blanks) the collector would walk the growing list
     again and again (a third of the time with two blanks)."""
@@ -257,14 +342,14 @@ def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return core_move_list(core, tables, board, rack, blanks, layout, top)
+        return core_move_list(core, tables, board, rack, blanks, layout, top, leaves)
     finally:
         if collecting:
             gc.enable()
 
 
 def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, layout: Layout,
-                   top: int | None) -> list[Move]:
+                   top: int | None, leaves: LeaveTable | None = None) -> list[Move]:
     """``core_moves``'s work."""
     from collections import Counter
     from itertools import chain
@@ -279,19 +364,29 @@ def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, lay
             cnt[letter_of[t]] = count
     r, c = layout.centre
     on_board = tables.on_board
+    ranking = ()
+    if leaves is not None:
+        from array import array
+
+        strides = [0] * 65
+        for t, stride in leaves.stride.items():
+            if t in letter_of:  # a tile the dictionary cannot spell is never used
+                strides[letter_of[t]] = stride
+        strides[64] = leaves.blank_stride
+        ranking = (array("q", leaves.tenths).tobytes(), array("q", strides).tobytes())
     found = core.scrabble_moves(
         n, tables.board(board), bytes(chain.from_iterable(layout.letter)),
         bytes(chain.from_iterable(layout.word)), r, c, bytes(min(k, 255) for k in cnt),
         min(blanks, n), tables.val, tables.every,  # a move places n tiles at most
         min(tiles.rack_size, 64), bingo, tables.apart, tables.upper, tables.lower,
         -1 if top is None else min(top, 2**62), tables.tile, tables.sq_new, tables.sq_blank,
-        [on_board[sq] for sq in chain.from_iterable(board)])
+        [on_board[sq] for sq in chain.from_iterable(board)], *ranking)
     # the rack's tiles left, as show_leave writes them, by the tiles a move uses (`used`: their
     # letter numbers, sorted, then 255 for each blank): few racks' worth of leaves, many moves
     order = [(t if len(t) == 1 else f"[{t}]", letter_of.get(t), rack[t]) for t in sorted(rack)]
     leaves: dict = {}
     moves = []
-    for row, col, down, placed, squares, score, word, used in found:
+    for row, col, down, placed, squares, score, word, used, equity in found:
         leave = leaves.get(used)
         if leave is None:
             left = Counter(used)
@@ -299,6 +394,8 @@ def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, lay
                                            for t, i, k in order) + BLANK * (blanks - left[255])
         move = Move(row, col, DOWN if down else ACROSS, placed, squares, score, leave, tiles)
         move._word = word
+        if leaves is not None:
+            move.equity = equity / 10
         moves.append(move)
     return moves
 

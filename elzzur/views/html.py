@@ -12,8 +12,9 @@ import json
 from html import escape
 
 from ..errors import ElzzurError
-from .palette import (BONUS, EDGE, HOLE_EDGE, INK, PAPER, PATH, PATH_INK, PLAIN, SELECTED,
-                      arrow_ends, label_scale, step_corner, tile_label, tile_style, tile_value)
+from .palette import (BONUS, DOUBT, EDGE, HOLE_EDGE, INK, PAPER, PATH, PATH_INK, PLAIN,
+                      SELECTED, arrow_ends, label_scale, step_corner, tile_label, tile_style,
+                      tile_value)
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -218,7 +219,7 @@ def palette_css() -> str:
     tile, so the page's tiles are the SVG's, the notebook's and the window's."""
     colours = {"ink": INK, "paper": PAPER, "tile": PLAIN.fill, "tile-ink": PLAIN.ink,
                "edge": EDGE, "hole": HOLE_EDGE, "path": PATH, "path-ink": PATH_INK,
-               "path-glow": _rgba(PATH, 0.45), "selected": SELECTED}
+               "path-glow": _rgba(PATH, 0.45), "selected": SELECTED, "doubt": DOUBT}
     for code, style in BONUS.items():
         colours[code], colours[f"{code}-ink"] = style.fill, style.ink
     lines = [":root {", *(f"  --{name}: {value};" for name, value in colours.items()), "}"]

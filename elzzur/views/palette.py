@@ -30,6 +30,7 @@ HOLE_EDGE = "#c9c1b0"  # the dashed outline of a hole (no tile there)
 PATH = "#6a2bb5"  # the word being shown: its tiles' outlines, its arrows, its step numbers
 PATH_INK = "#ffffff"  # text on the path colour (and the path colour's text on it)
 SELECTED = INK  # the outline of the tile the word list is filtered by
+DOUBT = "#e6007e"  # the dashed outline of a tile read from a picture uncertainly: check it
 
 PLAIN = TileStyle("#f6efe0", INK, "")
 BONUS = {  # Ruzzle's bonus tiles: green, blue, orange, red; dark letters on the light orange

@@ -1,13 +1,14 @@
 """The web app's JSON questions, as plain functions: a request's JSON object in, the reply's out.
 
 ``solve`` answers with the JSON of ``elzzur solve --format json`` (plus ``tiles``, what the page
-draws each tile with), ``generate`` with a board of ``elzzur generate --format json``, ``check``
+draws and scores each tile with, and ``scoring``, how a path's score follows from them), ``generate`` with a board of ``elzzur generate --format json``, ``check``
 with ``elzzur check --format json``; ``languages`` and ``rules`` list what may be asked for.
 
 A client is anyone on the network, so everything it sends is bounded before any work: a board
-of at most ``MAX_SIDE`` rows and columns and ``MAX_BOARD_TEXT`` characters, a search of at
-most ``SEARCH_STEPS`` steps (about a second of the C core), generate's targets tried for at
-most ``MAX_GENERATE_SECONDS``, at most ``MAX_PLAYERS`` lists of ``MAX_LIST_WORDS`` words; and
+of at most ``MAX_SIDE`` rows and columns and ``MAX_BOARD_TEXT`` characters, searches of at
+most ``SEARCH_STEPS`` steps (a tenth of a second of the C core, seconds of pure Python) and at
+most ``SEARCH_SECONDS`` of wall-clock time for one question, whatever the load (a 503 past it), generate's targets
+tried for at most ``MAX_GENERATE_SECONDS``, at most ``MAX_PLAYERS`` lists of ``MAX_LIST_WORDS`` words; and
 nothing names a file: languages, rules and dice are names from the built-in presets and the
 user's own language folder (their own overlays, as the command line finds them), never
 paths. Bad input raises ``ApiError`` with the status and the one-line message the client gets.
@@ -16,17 +17,21 @@ paths. Bad input raises ``ApiError`` with the status and the one-line message th
 from __future__ import annotations
 
 import threading
+import time
+from contextlib import contextmanager
 
 from ..errors import ElzzurError
 
 MAX_SIDE = 10  # rows or columns of a board: Big Boggle is 5x5, the largest game boards 6x6
 MAX_BOARD_TEXT = 2_000  # characters of board text
-SEARCH_STEPS = 5_000_000  # graph steps of one search: about a second of the C core
+SEARCH_STEPS = 5_000_000  # graph steps of one search: ~0.1 s of the C core, ~7 s of pure Python
+SEARCH_SECONDS = 2.0  # wall-clock time of a question's searches (solve, check)
 MAX_GENERATE_SECONDS = 5.0  # generate's search for a board meeting targets
 MAX_PLAYERS = 8
 MAX_LIST_WORDS = 2_000  # words in one player's list: a round holds a few hundred
 MAX_TARGET = 100_000  # generate's min/max words, score, longest
 MAX_SEED = 2**63
+MAX_PICTURE_PIXELS = 25_000_000  # a photo to read: a 12-megapixel phone photo, twice over
 
 
 class ApiError(Exception):
@@ -39,6 +44,22 @@ class ApiError(Exception):
 
 def bad(message: str) -> ApiError:
     return ApiError(400, message)
+
+
+@contextmanager
+def time_limit(seconds: float | None = None):
+    """The deadline (``time.monotonic()``) of a question's searches, ``seconds`` (default
+    ``SEARCH_SECONDS``) from now; a
+    search still running then is stopped and the client told so (503: the same question may
+    be answered when the server is less busy)."""
+    from ..grid.solver import SearchTimedOut
+
+    seconds = SEARCH_SECONDS if seconds is None else seconds
+    try:
+        yield time.monotonic() + seconds
+    except SearchTimedOut:
+        raise ApiError(503, f"the search took more than {seconds:g} seconds and was stopped: "
+                            "try a smaller board, or again when the server is less busy") from None
 
 
 # --- the fields of a request ------------------------------------------------------------------
@@ -155,16 +176,39 @@ def read_board(body: dict, language):
     return board
 
 
-def tiles(board, values) -> list[dict]:
-    """What the page draws and spells each tile with: its token, label, bonus code and badge,
-    value, the letters it may stand for, where in a word it may stand, and whether it is a
-    hole."""
+def tiles(board, values, game=None) -> list[dict]:
+    """What the page draws, spells and scores each tile with: its token, label, bonus code
+    and badge, value, the letters it may stand for, where in a word it may stand, whether it
+    is a hole; and with ``game`` (the rules), ``points`` (per choice of letters, times the
+    letter multiplier) and ``factor`` (the word multiplier), as ``solver.score_path`` counts
+    them."""
     from ..views.palette import tile_label, tile_style, tile_value
 
-    return [{"token": cell.token, "label": tile_label(cell), "bonus": cell.bonus,
-             "badge": tile_style(cell.bonus).badge if cell.bonus else "",
-             "value": tile_value(cell, values), "choices": list(cell.choices),
-             "place": cell.place, "hole": cell.is_hole} for cell in board.cells]
+    found = []
+    for cell in board.cells:
+        tile = {"token": cell.token, "label": tile_label(cell), "bonus": cell.bonus,
+                "badge": tile_style(cell.bonus).badge if cell.bonus else "",
+                "value": tile_value(cell, values), "choices": list(cell.choices),
+                "place": cell.place, "hole": cell.is_hole}
+        if game is not None:
+            double = game.multipliers
+            tile["points"] = [(sum(values.get(ch, 0) for ch in letters) if cell.value is None
+                               else cell.value) * (cell.letter_multiplier if double else 1)
+                              for letters in cell.choices]
+            tile["factor"] = cell.word_multiplier if double else 1
+        found.append(tile)
+    return found
+
+
+def scoring(game, language) -> dict:
+    """How a path's score follows from its tiles (``tiles``' points and factor) for each
+    length of word: ``(sum of points x product of factors x scale[n]) // divisor + bonus[n]``,
+    ``Rules.score``; so that the page scores a swipe itself, offline too."""
+    from ..lexicon.cleaning import MAX_WORD
+
+    lengths = range(MAX_WORD + 1)
+    return {"bonus": [game.bonus(n, language) for n in lengths],
+            "scale": [game.factor(n) for n in lengths], "divisor": game.length_divisor}
 
 
 # --- the questions ---------------------------------------------------------------------------
@@ -206,7 +250,7 @@ def rules(_body=None) -> dict:
     bonuses = [{"code": code, "badge": tile_style(code).badge} for code in tile_codes()]
     return {"rules": sets, "bonuses": bonuses, "dice": dice_sets(),
             "letters": list(LETTER_SOURCES), "bonus_draws": list(BONUS_DRAWS),
-            "max_side": MAX_SIDE}
+            "max_side": MAX_SIDE, "pictures": can_read_pictures()}
 
 
 SOLVE_FIELDS = ("board", "language", "rules", "common", "min_length")
@@ -227,15 +271,17 @@ def solve(body: dict) -> dict:
     min_length = int_field(body, "min_length", 1, MAX_WORD)
     board = read_board(body, language)
     shortest = max(min_length or 0, game.min_length)
-    rows = find_words(board, dictionary_of(language), language, shortest, rules=game,
-                      limit=SEARCH_STEPS)
+    with time_limit() as deadline:
+        rows = find_words(board, dictionary_of(language), language, shortest, rules=game,
+                          limit=SEARCH_STEPS, deadline=deadline)
     band = band_lookup(language, needed=common)
     if common:
         rows = [row for row in rows if is_common(band(row[0]))]
     key = sort_key("score")
     rows.sort(key=lambda row: key(*row))
     data = as_dict(language.code, board, rows, None, rules_name, band)
-    data["tiles"] = tiles(board, game.values(language))
+    data["tiles"] = tiles(board, game.values(language), game)
+    data["scoring"] = scoring(game, language)
     return data
 
 
@@ -289,9 +335,25 @@ def generate(body: dict) -> dict:
 CHECK_FIELDS = ("board", "language", "rules", "lists", "names", "shared")
 
 
+def swiped(entry: dict, number: int):
+    """A word entered along a path, ``{"word": "STAR", "path": [[0, 0], [0, 1], …]}``, as the
+    referee takes it: ``(word, ((row, column), …))``."""
+    word, path = entry.get("word"), entry.get("path")
+    if set(entry) != {"word", "path"} or not isinstance(word, str) or not isinstance(path, list) \
+            or len(path) > MAX_SIDE * MAX_SIDE or not all(
+                isinstance(step, list) and len(step) == 2 and
+                all(isinstance(n, int) and not isinstance(n, bool) for n in step)
+                for step in path):
+        raise bad(f"list {number}: a swiped word is {{\"word\": …, \"path\": [[row, column], …]}}"
+                  f" (at most {MAX_SIDE * MAX_SIDE} steps)")
+    return word, tuple(tuple(step) for step in path)
+
+
 def check(body: dict) -> dict:
     """``elzzur check --format json``: each player's list judged on the board. ``lists`` is
-    a list of players' lists, each a list of words or a text of words (one or more a line)."""
+    a list of players' lists, each a list of words or a text of words (one or more a line);
+    a word of a list may be ``{"word": …, "path": [[row, column], …]}``, the path the player
+    swiped, which is then checked and scored (not the word's best path)."""
     from ..grid.referee import check as judge, read_list
     from ..lexicon.commonness import band_lookup
 
@@ -310,11 +372,12 @@ def check(body: dict) -> dict:
             if len(entry) > MAX_LIST_WORDS * 20:
                 raise bad(f"list {number} is too long")
             entry = read_list(entry)
-        if not isinstance(entry, list) or not all(isinstance(w, str) for w in entry):
+        if not isinstance(entry, list) or not all(isinstance(w, (str, dict)) for w in entry):
             raise bad(f"list {number} must be a list of words or a text")
         if len(entry) > MAX_LIST_WORDS:
             raise bad(f"list {number} holds {len(entry):,} words: at most {MAX_LIST_WORDS:,}")
-        if any(len(w) > 100 for w in entry):
+        entry = [w if isinstance(w, str) else swiped(w, number) for w in entry]
+        if any(len(w if isinstance(w, str) else w[0]) > 100 for w in entry):
             raise bad(f"list {number} holds a word of more than 100 characters")
         words.append(entry)
     names = body.get("names")
@@ -325,9 +388,73 @@ def check(body: dict) -> dict:
         if len(set(names)) != len(names):
             raise bad("two lists have the same name")
     board = read_board(body, language)
-    judgement = judge(board, dictionary_of(language), language, game, words, names,
-                      shared, rules_name=rules_name, bands=band_lookup(language))
+    with time_limit() as deadline:
+        judgement = judge(board, dictionary_of(language), language, game, words, names,
+                          shared, rules_name=rules_name, bands=band_lookup(language),
+                          deadline=deadline)
     return judgement.to_dict()
+
+
+def can_read_pictures() -> bool:
+    """Whether the image extra is installed (found, not imported: importing OpenCV takes a
+    while, and only reading a picture needs it)."""
+    from importlib.util import find_spec
+
+    return all(find_spec(module) is not None for module in ("numpy", "cv2", "PIL"))
+
+
+READ_FIELDS = ("language", "rules", "turns", "dice")
+_classifiers: dict = {}
+_classifiers_lock = threading.Lock()
+
+
+def read(data: bytes, fields: dict) -> dict:
+    """A board read from a picture (``elzzur read``): the picture's bytes, and the game's
+    ``language``, ``rules`` and ``turns`` (upright, any, auto) as fields of the query string.
+    The answer: the board text as read, each tile's letters, bonus, confidence, runner-up and
+    whether it is flagged (uncertain: the player should check it), and the flagged tiles."""
+    from ..image import require
+
+    known_fields(fields, READ_FIELDS)
+    language = pick_language(fields)
+    rules_name, game = pick_rules(fields)
+    turns = choice_field(fields, "turns", ("auto", "upright", "any"), "auto")
+    from ..grid.generate import dice_sets, get_dice
+
+    dice = choice_field(fields, "dice", dice_sets())
+    try:
+        require()
+    except ElzzurError as e:  # the server cannot do this: it lacks the image extra
+        raise ApiError(501, str(e)) from None
+    from ..image.model import Classifier
+    from ..image.reader import check_classifier, picture_from_bytes, read_picture, tile_letters
+
+    if not data:
+        raise bad("no picture: send the picture's bytes as the request body")
+    try:
+        letters = tile_letters(language, get_dice(dice, language).long_faces() if dice else ())
+    except ElzzurError as e:  # a dice set for other letters
+        raise bad(str(e)) from None
+    key = frozenset(letters)
+    with _classifiers_lock:
+        classifier = _classifiers.get(key)
+        if classifier is None:
+            classifier = _classifiers[key] = Classifier(letters)
+    try:
+        check_classifier(classifier, language, letters, dice)
+    except ElzzurError as e:
+        raise ApiError(422, str(e)) from None
+    image = picture_from_bytes(data, "the picture", MAX_PICTURE_PIXELS)
+    reading = read_picture(image, letters, bonuses=game.multipliers, turns=turns,
+                           classifier=classifier)
+    return {"language": language.code, "rules": rules_name, "rows": len(reading.rows),
+            "cols": len(reading.rows[0]), "turned": reading.turned,
+            "board": [" ".join(t.token for t in row) for row in reading.rows],
+            "tiles": [{"row": r, "col": c, "letters": t.letters, "bonus": t.bonus,
+                       "confidence": round(float(t.confidence), 3), "flagged": bool(t.flagged),
+                       "second": t.second or "", "why": t.why if t.flagged else ""}
+                      for r, row in enumerate(reading.rows) for c, t in enumerate(row)],
+            "flagged": [[r, c] for r, c, _ in reading.flagged]}
 
 
 # the questions by path: (method, function)

@@ -21,23 +21,73 @@ from ..errors import ElzzurError
 from .api import ROUTES, ApiError
 
 MAX_BODY = 64 * 1024  # bytes of a request's body: a board and players' lists fit many times
+MAX_PICTURE = 8 * 1024 * 1024  # bytes of a picture to read (/api/read): a phone's photo
 MAX_BUSY = 4  # questions worked on at once in one process
 BUSY_WAIT = 20.0  # seconds a question waits for its turn
 
-# The page loads nothing from elsewhere and talks only to its own server.
+# The page loads nothing from elsewhere and talks only to its own server (and its own service
+# worker, /sw.js).
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-       "connect-src 'self'; img-src data:; manifest-src 'self'; base-uri 'none'; "
-       "form-action 'none'; frame-ancestors 'none'")
+       "connect-src 'self'; img-src data:; manifest-src 'self'; worker-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+WORKER_CSP = "default-src 'none'; connect-src 'self'"
 SECURITY_HEADERS = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                     ("X-Frame-Options", "DENY")]
 STATUS = {200: "200 OK", 400: "400 Bad Request", 404: "404 Not Found",
           405: "405 Method Not Allowed", 411: "411 Length Required",
           413: "413 Content Too Large", 415: "415 Unsupported Media Type",
           422: "422 Unprocessable Content", 500: "500 Internal Server Error",
-          503: "503 Service Unavailable"}
+          501: "501 Not Implemented", 503: "503 Service Unavailable"}
 
 _busy = threading.BoundedSemaphore(MAX_BUSY)
 _page: list[bytes] = []
+_worker: list[bytes] = []
+
+# The service worker: the app's shell (the page, and the two answers it starts from) kept in
+# a cache named by the page's content hash, so that a new page (a new elzzur) is a new cache
+# and the old one is dropped. Each is asked of the server first (the newest when it can be
+# had), and taken from the cache when the server cannot be reached: then marked
+# X-Elzzur-Cached, which the page shows. The questions (POST) are never cached.
+SERVICE_WORKER = """'use strict';
+const CACHE = "elzzur-%(version)s";
+const SHELL = ["/", "/api/languages", "/api/rules"];
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(SHELL); })
+    .then(function () { return self.skipWaiting(); }));
+});
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (key) {
+      return key.indexOf("elzzur-") === 0 && key !== CACHE;
+    }).map(function (key) { return caches.delete(key); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  const key = url.pathname === "/index.html" ? "/" : url.pathname;
+  if (SHELL.indexOf(key) < 0) return;
+  event.respondWith(fetch(request).then(function (response) {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then(function (cache) { return cache.put(key, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(CACHE).then(function (cache) { return cache.match(key); })
+      .then(function (kept) {
+        if (!kept) return Response.error();
+        const headers = new Headers(kept.headers);
+        headers.set("X-Elzzur-Cached", "1");
+        return kept.blob().then(function (body) {
+          return new Response(body, { status: kept.status, statusText: kept.statusText,
+                                      headers: headers });
+        });
+      });
+  }));
+});
+"""
 
 
 def page_bytes() -> bytes:
@@ -47,6 +97,16 @@ def page_bytes() -> bytes:
 
         _page.append(app_page().encode("utf-8"))
     return _page[0]
+
+
+def worker_bytes() -> bytes:
+    """The service worker, its cache named by the page's content hash."""
+    if not _worker:
+        import hashlib
+
+        version = hashlib.sha256(page_bytes()).hexdigest()[:16]
+        _worker.append((SERVICE_WORKER % {"version": version}).encode("utf-8"))
+    return _worker[0]
 
 
 def application(environ, start_response):
@@ -61,18 +121,25 @@ def application(environ, start_response):
             headers = [("Content-Type", "text/html; charset=utf-8"),
                        ("Content-Security-Policy", CSP), ("Cache-Control", "no-cache")]
             return respond(start_response, 200, headers, b"" if method == "HEAD" else body)
+        if path == "/sw.js":
+            if method not in ("GET", "HEAD"):
+                raise ApiError(405, f"{method} is not allowed here (GET the service worker)")
+            headers = [("Content-Type", "text/javascript; charset=utf-8"),
+                       ("Content-Security-Policy", WORKER_CSP), ("Cache-Control", "no-cache")]
+            return respond(start_response, 200, headers,
+                           b"" if method == "HEAD" else worker_bytes())
+        if path == "/api/read":  # a picture's bytes, not JSON: read_picture()
+            if method != "POST":
+                raise ApiError(405, f"{method} is not allowed here (POST /api/read)")
+            return json_response(start_response, 200, read_picture(environ))
         if path not in ROUTES:
             raise ApiError(404, f"no such page: {path[:100]!r}")
         wanted, question = ROUTES[path]
         if method != wanted:
             raise ApiError(405, f"{method} is not allowed here ({wanted} {path})")
         request = read_json(environ) if wanted == "POST" else {}
-        if not _busy.acquire(timeout=BUSY_WAIT):
-            raise ApiError(503, "the server is busy: try again in a moment")
-        try:
+        with turn():
             reply = question(request)
-        finally:
-            _busy.release()
         return json_response(start_response, 200, reply)
     except ApiError as e:
         return json_response(start_response, e.status, {"error": e.message})
@@ -85,21 +152,65 @@ def application(environ, start_response):
         return json_response(start_response, 500, {"error": "internal error (see the server's log)"})
 
 
+def read_picture(environ) -> dict:
+    """``POST /api/read``: the picture as the body (``Content-Type: image/…``), the game's
+    fields in the query string (``?language=en&rules=ruzzle``)."""
+    from urllib.parse import parse_qs
+
+    kind = (environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()
+    if not (kind.startswith("image/") or kind == "application/octet-stream"):
+        # (not a type a plain form of another site can post either)
+        raise ApiError(415, "send the picture as the body (Content-Type: image/jpeg, "
+                            "image/png, …)")
+    query = environ.get("QUERY_STRING") or ""
+    if len(query) > 1000:
+        raise ApiError(400, "the query string is too long")
+    try:
+        fields = parse_qs(query, keep_blank_values=True, strict_parsing=False,
+                          max_num_fields=10)
+    except ValueError:
+        raise ApiError(400, "the query string has too many fields") from None
+    if any(len(values) > 1 for values in fields.values()):
+        raise ApiError(400, "a field is given twice in the query string")
+    data = read_body(environ, MAX_PICTURE, "a picture")
+    from .api import read
+
+    with turn():
+        return read(data, {name: values[0] for name, values in fields.items()})
+
+
+class turn:
+    """One of the ``MAX_BUSY`` questions worked on at once (a 503 after ``BUSY_WAIT``)."""
+
+    def __enter__(self):
+        if not _busy.acquire(timeout=BUSY_WAIT):
+            raise ApiError(503, "the server is busy: try again in a moment")
+
+    def __exit__(self, *exc) -> None:
+        _busy.release()
+
+
+def read_body(environ, limit: int, what: str = "a request body") -> bytes:
+    """The request's body, refused before reading if it is over ``limit`` bytes."""
+    length = environ.get("CONTENT_LENGTH") or ""
+    if not length.isdigit() or not length.isascii():
+        raise ApiError(411, "a request body needs its Content-Length")
+    size = int(length)
+    if size > limit:
+        raise ApiError(413, f"{what} of {size:,} bytes is too large: at most {limit:,}")
+    data = environ["wsgi.input"].read(size) if size else b""
+    if len(data) != size:
+        raise ApiError(400, "the request body ended early")
+    return data
+
+
 def read_json(environ) -> dict:
     """The request's body as a JSON object, refused before reading if it is too large."""
     kind = (environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()
     if kind != "application/json":
         # (a JSON content type also keeps other sites' plain forms from posting here)
         raise ApiError(415, "send the question as JSON (Content-Type: application/json)")
-    length = environ.get("CONTENT_LENGTH") or ""
-    if not length.isdigit() or not length.isascii():
-        raise ApiError(411, "a request body needs its Content-Length")
-    size = int(length)
-    if size > MAX_BODY:
-        raise ApiError(413, f"a request body of {size:,} bytes is too large: at most {MAX_BODY:,}")
-    data = environ["wsgi.input"].read(size) if size else b""
-    if len(data) != size:
-        raise ApiError(400, "the request body ended early")
+    data = read_body(environ, MAX_BODY)
     try:
         value = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:

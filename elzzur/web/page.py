@@ -46,8 +46,17 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
                  border-radius: .4rem; padding: .2rem .45rem; min-height: 2rem; cursor: pointer;
                  color: var(--ink); letter-spacing: .05em; }
 #message { min-height: 1.4rem; color: #6b6254; }
+#offline { background: #fdecc8; border: 1px solid #c2410c; color: #5b2a06; border-radius: .4rem;
+           padding: .35rem .6rem; margin: .2rem 0; font-size: .9rem; }
+#offline[hidden] { display: none; }
 #message.error { color: #a1261b; font-weight: bold; }
 .tile.cursor { outline: 3px solid var(--path); outline-offset: 2px; }
+.tile.uncertain { outline: 3px dashed var(--doubt); outline-offset: 2px; }
+.tile.uncertain::after { content: "?"; position: absolute; left: .3em; top: .15em;
+                         font-size: .8rem; font-weight: bold; color: var(--doubt); }
+#photo-button { display: inline-flex; align-items: center; }
+#photo-button:focus-within { outline: 3px solid #000; outline-offset: 2px; }
+#photo-button.off { opacity: .5; cursor: not-allowed; }
 .tile.empty .letters { color: #b3a993; }
 #board.playing { touch-action: none; -webkit-user-select: none; user-select: none; }
 #board.playing .tile { cursor: crosshair; }
@@ -57,6 +66,11 @@ input:focus-visible, textarea:focus-visible { outline: 3px solid #000; outline-o
 #playbar { display: flex; gap: 1rem; align-items: baseline; min-height: 2.2rem; margin-top: .4rem; }
 #clock { font-size: 1.6rem; font-weight: bold; font-variant-numeric: tabular-nums; }
 #clock.low { color: #a1261b; }
+#match { font-weight: bold; margin: .2rem 0; }
+#match:empty { display: none; }
+/* a heading brought into view stops below the board stuck at the top (--stick: its height) */
+#match-total, #review-summary { scroll-margin-top: calc(var(--stick, 0px) + .5rem); }
+#match-rounds { width: auto; min-width: 16rem; margin-bottom: .5rem; }
 #current { font-size: 1.3rem; font-weight: bold; letter-spacing: .08em; color: var(--path); }
 #filters { display: flex; flex-wrap: wrap; gap: .4rem .7rem; align-items: end; margin: .3rem 0; }
 #filters .check { flex-direction: row; align-items: center; gap: .3rem; min-height: 2.5rem; }
@@ -97,18 +111,38 @@ APP_SCRIPT = r"""
     mode: "solve",      // solve, play, check
     tileFilter: null, sort: "score", reverse: false,
     round: null,        // {entered, seen, score, ends, timer}
+    uncertain: {},      // cell -> what the photo reader was unsure of ("E or F?")
+    warned: false,      // Solve pressed once with uncertain tiles left
   };
 
   // --- talking to the server ---------------------------------------------------------------
   function api(path, body) {
-    const options = body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    return send(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  }
+  // A question to the server: its JSON answer, or an Error with its message. A fetch that
+  // fails (no network, the server stopped) rejects with a TypeError: the page says the server
+  // cannot be reached, as it does when the service worker answers from its cache
+  // (X-Elzzur-Cached: the page itself, the languages, the rules).
+  function send(path, options) {
     return fetch(path, options).then(function (response) {
+      reachable(!response.headers.get("X-Elzzur-Cached"));
       return response.json().then(function (data) {
         if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
         return data;
       });
+    }, function (e) {
+      reachable(false);
+      throw new Error(offlineText(e));
     });
+  }
+  function offlineText(e) {
+    return e instanceof TypeError ? "The server cannot be reached: check the connection, " +
+      "or that elzzur serve still runs." : e.message;
+  }
+  function reachable(yes) {
+    $("offline").hidden = yes;
+    document.body.dataset.server = yes ? "reachable" : "unreachable";
   }
   function plural(n, what) { return n + " " + what + (n === 1 ? "" : "s"); }
   function say(text, error) {
@@ -153,9 +187,67 @@ APP_SCRIPT = r"""
     if (found.length > state.cells.length && side * side === found.length && side <= 10) {
       setSize(side, side);  // a whole square board pasted: its size
     }
-    state.cells.forEach(function (cell, i) { cell.letters = found[i] || ""; });
+    state.cells.forEach(function (cell, i) {
+      if ((found[i] || "") !== cell.letters) delete state.uncertain[i];  // retyped: checked
+      cell.letters = found[i] || "";
+    });
     state.result = null;
     drawEntry();
+  }
+
+  function lettersText() {
+    return state.cells.map(function (c) {
+      return c.letters.length > 1 ? "[" + c.letters + "]" : c.letters;
+    }).join("");
+  }
+
+  // --- a board from a photo or a screenshot (/api/read: elzzur read) ----------------------------
+  function readPhoto(file) {
+    if (!file) return;
+    say("Reading the picture…");
+    send("/api/read?language=" + encodeURIComponent(language()) + "&rules=" +
+         encodeURIComponent(rulesName()),
+         { method: "POST", headers: { "Content-Type": file.type || "application/octet-stream" },
+           body: file })
+      .then(function (data) {
+        setSize(data.rows, data.cols);
+        state.uncertain = {};
+        data.tiles.forEach(function (t, i) {
+          state.cells[i] = { letters: t.letters.toLocaleUpperCase(language()), bonus: t.bonus };
+          if (t.flagged) state.uncertain[i] = t.why || "no letter found";
+        });
+        state.warned = false;
+        state.result = null;
+        $("letters").value = lettersText();
+        drawEntry();
+        const n = data.flagged.length;
+        board.dataset.read = String(n);
+        say(n ? "Read from the picture: " + plural(n, "tile") + " uncertain (outlined with ?): " +
+                "tap each to check it, then Solve." :
+                "Read from the picture: check the board, then Solve.", n > 0);
+      })
+      .catch(function (e) { say(e.message, true); })
+      .finally(function () { $("photo").value = ""; });
+  }
+
+  // An uncertain tile, corrected: the player types what it shows.
+  function correct(i) {
+    const cell = state.cells[i];
+    const answer = window.prompt("The tile at " + where(i) + " was read as " +
+                                 (cell.letters || "nothing") + " (" + state.uncertain[i] +
+                                 "). What does it show?", cell.letters);
+    if (answer === null) return;
+    const found = tokens(answer.indexOf("[") < 0 && answer.trim().length > 1 ?
+                         "[" + answer.trim() + "]" : answer);
+    if (found.length !== 1 || found[0] === ".") { say("One tile's letters, please.", true); return; }
+    cell.letters = found[0];
+    delete state.uncertain[i];
+    state.result = null;
+    $("letters").value = lettersText();
+    drawEntry();
+    const left = Object.keys(state.uncertain).length;
+    board.dataset.read = String(left);
+    say(left ? plural(left, "tile") + " still uncertain." : "All tiles checked: Solve when ready.");
   }
 
   function boardText() {
@@ -219,12 +311,18 @@ APP_SCRIPT = r"""
     const next = state.cells.findIndex(function (cell) { return !cell.letters; });
     state.cells.forEach(function (cell, i) {
       const label = cell.letters === "QU" ? "Qu" : (cell.letters || "·");
+      const unsure = state.uncertain[i];
       const spoken = (cell.letters ? cell.letters : "empty") + ", " + where(i) +
-        (cell.bonus ? ", " + badge(cell.bonus) : "") + ": press to change the bonus";
+        (cell.bonus ? ", " + badge(cell.bonus) : "") +
+        (unsure !== undefined ? ": uncertain (" + unsure + "), press to correct it" :
+         ": press to change the bonus");
       const tile = tileButton(i, label, cell.bonus, "", spoken);
       if (!cell.letters) tile.classList.add("empty");
       if (i === next) tile.classList.add("cursor");
-      tile.addEventListener("click", function () { cycleBonus(i); });
+      if (unsure !== undefined) tile.classList.add("uncertain");
+      tile.addEventListener("click", function () {
+        if (state.uncertain[i] !== undefined) correct(i); else cycleBonus(i);
+      });
       board.insertBefore(tile, arrows);
     });
     board.dataset.state = "edit";
@@ -297,6 +395,11 @@ APP_SCRIPT = r"""
     });
   }
   function load(entry) {
+    setBoard(entry);
+    solve();
+  }
+  // The entry set to a board (its text as boardText() writes it), not yet solved.
+  function setBoard(entry) {
     if (state.languages[entry.language]) $("language").value = entry.language;
     if (state.rules[entry.rules]) $("rules").value = entry.rules;
     setSize(entry.rows, entry.cols);
@@ -306,12 +409,10 @@ APP_SCRIPT = r"""
       const m = /^(.*?)(dl|tl|dw|tw)?$/.exec(token);
       return { letters: m[1], bonus: m[2] || "" };
     });
-    $("letters").value = state.cells.map(function (c) {
-      return c.letters.length > 1 ? "[" + c.letters + "]" : c.letters;
-    }).join("");
+    state.uncertain = {};
+    $("letters").value = lettersText();
     state.result = null;
     drawEntry();
-    solve();
   }
 
   // --- solving ---------------------------------------------------------------------------------
@@ -321,24 +422,37 @@ APP_SCRIPT = r"""
       $("letters").focus();
       return Promise.resolve(null);
     }
+    const unsure = Object.keys(state.uncertain).length;
+    if (unsure && !state.warned) {
+      state.warned = true;
+      say(plural(unsure, "tile") + " read from the picture " + (unsure === 1 ? "is" : "are") +
+          " uncertain (outlined with ?): tap to check, or press Solve again to solve as read.", true);
+      return Promise.resolve(null);
+    }
+    state.uncertain = {};
     say("Solving…");
     board.dataset.state = "solving";
     return api("/api/solve", { board: boardText(), language: language(), rules: rulesName() })
       .then(function (data) {
-        state.result = data;
-        state.solution = {};
-        data.words.forEach(function (w) {
-          state.solution[w.word] = [w.score, w.path.map(function (p) { return p[0] * state.cols + p[1]; })];
-        });
-        state.tileFilter = null;
+        useResult(data);
         remember();
-        drawSolved();
-        drawTotals();
-        drawWords();
         say(data.stats.words + " words · " + data.stats.total_score + " points");
         return data;
       })
       .catch(function (e) { board.dataset.state = "edit"; say(e.message, true); return null; });
+  }
+
+  // The board's solution (an /api/solve answer) as the page's: the list, the tiles.
+  function useResult(data) {
+    state.result = data;
+    state.solution = {};
+    data.words.forEach(function (w) {
+      state.solution[w.word] = [w.score, w.path.map(function (p) { return p[0] * state.cols + p[1]; })];
+    });
+    state.tileFilter = null;
+    drawSolved();
+    drawTotals();
+    drawWords();
   }
 
   function drawTotals() {
@@ -435,12 +549,18 @@ APP_SCRIPT = r"""
   }
 
   // --- a random board --------------------------------------------------------------------------
-  function randomBoard() {
+  // What /api/generate is asked for a board to play: enough words for the rules (as
+  // elzzur play asks: 150, 100 for words of 3+ letters, 50 for 4+), and ``bonus`` if given.
+  function generateBody(bonus) {
     const body = { language: language(), rules: rulesName(), rows: state.rows, cols: state.cols };
     const r = rules();
     body.min_words = r.min_length >= 4 ? 50 : r.min_length >= 3 ? 100 : 150;
+    if (bonus) body.bonus = bonus;
+    return body;
+  }
+  function randomBoard() {
     say("Drawing a board…");
-    return api("/api/generate", body).then(function (data) {
+    return api("/api/generate", generateBody()).then(function (data) {
       load({ board: data.board.join("/"), language: data.language, rules: data.rules,
              rows: data.board.length, cols: data.board[0].split(" ").length });
     }).catch(function (e) { say(e.message, true); });
@@ -467,36 +587,66 @@ APP_SCRIPT = r"""
     return null;
   }
 
-  // The words a trail of tiles spells (an A/E tile either way, RE- only first, -ING only last).
+  // The words a trail of tiles spells (an A/E tile either way, RE- only first, -ING only last),
+  // each with the choice of letters it took on each tile: [{word, choices}, ...].
   function spellings(trail) {
-    let found = [""];
+    let found = [{ word: "", choices: [] }];
     for (let k = 0; k < trail.length; k += 1) {
       const t = state.result.tiles[trail[k]];
       if ((t.place === "start" && k > 0) || (t.place === "end" && k < trail.length - 1)) return [];
       const next = [];
       found.forEach(function (head) {
-        t.choices.forEach(function (letters) { if (next.length < 64) next.push(head + letters); });
+        t.choices.forEach(function (letters, c) {
+          if (next.length < 64) next.push({ word: head.word + letters, choices: head.choices.concat([c]) });
+        });
       });
       found = next;
     }
     return found;
   }
 
-  // A word entered during the round, judged from the solution at once.
-  function judge(candidates, shown) {
+  // What a swiped path scores, as the referee counts it (api.scoring: Rules.score): the
+  // tiles' points (letter multipliers in) times their word multipliers, the length's scale
+  // and bonus. A word is scored by the path swiped, not by its best path.
+  function pathScore(trail, choices) {
+    const tiles = state.result.tiles, table = state.result.scoring;
+    let points = 0, factor = 1, length = 0;
+    trail.forEach(function (cell, k) {
+      points += tiles[cell].points[choices[k]];
+      factor *= tiles[cell].factor;
+      length += tiles[cell].choices[choices[k]].length;
+    });
+    const n = Math.min(length, table.bonus.length - 1);
+    return Math.floor(points * factor * table.scale[n] / table.divisor) + table.bonus[n];
+  }
+
+  // A word entered during the round, judged from the solution at once: a swipe (its trail
+  // and spellings) scores its own path, a typed word (no trail) its best path.
+  function judge(candidates, shown, trail) {
     const round = state.round;
     const r = rules();
-    let word = candidates.find(function (w) { return state.solution[w]; }) || candidates[0] || shown;
+    let best = null;
+    candidates.forEach(function (c) {
+      if (!state.solution[c.word]) return;
+      const score = pathScore(trail, c.choices);
+      if (!best || score > best.score) best = { word: c.word, score: score };
+    });
+    let word = best ? best.word : (candidates.length ? candidates[0].word : shown);
     let verdict, score = 0;
     if (!word) return null;
     if (round.seen[word]) verdict = "duplicate";
     else if (word.length < r.min_length) verdict = "too short";
     else if (r.max_length && word.length > r.max_length) verdict = "too long";
-    else if (state.solution[word]) { verdict = "valid"; score = state.solution[word][0]; }
+    else if (state.solution[word]) { verdict = "valid"; score = best ? best.score : state.solution[word][0]; }
     // a swipe is on the board by making; a typed word may not be (the review says which)
     else verdict = shown ? "not found" : "not a word";
     if (verdict === "valid") round.seen[word] = true;
-    round.entered.push(word);
+    const pairs = function (cells) {
+      return cells.map(function (cell) { return [Math.floor(cell / state.cols), cell % state.cols]; });
+    };
+    round.entered.push(trail ? { word: word, path: pairs(trail) } : word);
+    round.local.push({ word: word, verdict: verdict, score: score,
+                       path: trail ? pairs(trail) : verdict === "valid" ? pairs(state.solution[word][1]) : null });
     round.score += score;
     const item = document.createElement("li");
     item.className = verdict === "valid" ? "v-valid" : "v-bad";
@@ -506,6 +656,7 @@ APP_SCRIPT = r"""
     $("answers").insertBefore(item, $("answers").firstChild);
     const count = Object.keys(round.seen).length;
     $("round-score").textContent = round.score + " points · " + count + (count === 1 ? " word" : " words");
+    if (state.match) drawMatch();
     return verdict;
   }
 
@@ -553,7 +704,7 @@ APP_SCRIPT = r"""
     const done = trail;
     trail = [];
     if (done.length > 1 && state.round && state.round.running) {
-      flash(judge(spellings(done), ""));
+      flash(judge(spellings(done), "", done));
       board.dataset.entered = String(state.round.entered.length);
     } else {
       paths.clear(); $("current").textContent = "";
@@ -568,7 +719,7 @@ APP_SCRIPT = r"""
     const input = $("typed");
     const text = input.value.trim().toLocaleUpperCase(language());
     input.value = "";
-    if (text && state.round && state.round.running) judge([text], text);
+    if (text && state.round && state.round.running) judge([], text, null);
   });
 
   function clock(seconds) {
@@ -577,30 +728,118 @@ APP_SCRIPT = r"""
     $("clock").classList.toggle("low", s <= 10);
   }
 
+  // --- a match: three rounds on three boards, as elzzur play --rounds 3 (Ruzzle's match: the
+  // second board brings a double-word tile, the third two and a triple word), running totals,
+  // then a summary. The three boards and their solutions are fetched at the start, so that
+  // the match goes on if the server is lost on the way.
+  const MATCH_ROUNDS = 3;
+  function startMatch() {
+    const bonusTiles = rules().bonus_tiles;
+    const boards = [];
+    say("Drawing " + MATCH_ROUNDS + " boards for the match…");
+    $("start").disabled = true;
+    let chain = Promise.resolve();
+    for (let n = 1; n <= MATCH_ROUNDS; n += 1) {
+      chain = chain.then(function () {
+        return api("/api/generate", generateBody(bonusTiles ? "round" + n : "none"));
+      }).then(function (data) {
+        const text = data.board.join("/");
+        return api("/api/solve", { board: text, language: data.language, rules: data.rules })
+          .then(function (solved) {
+            boards.push({ entry: { board: text, language: data.language, rules: data.rules,
+                                   rows: data.board.length, cols: data.board[0].split(" ").length },
+                          result: solved });
+          });
+      });
+    }
+    return chain.then(function () {
+      $("start").disabled = false;
+      state.match = { boards: boards, number: 0, rounds: [], done: false };
+      $("match-summary").hidden = true;
+      nextMatchRound();
+    }).catch(function (e) {
+      $("start").disabled = false;
+      say(e.message, true);
+    });
+  }
+  function nextMatchRound() {
+    const match = state.match;
+    const board = match.boards[match.number];
+    match.number += 1;
+    setBoard(board.entry);
+    useResult(board.result);
+    playRound();
+  }
+  function matchTotal() {
+    return state.match.rounds.reduce(function (sum, r) { return sum + r.points; }, 0);
+  }
+  function drawMatch() {
+    const match = state.match, box = $("match");
+    if (!match) { box.textContent = ""; return; }
+    const live = state.round && state.round.running ? state.round.score : 0;
+    box.textContent = "Round " + match.number + " of " + MATCH_ROUNDS + " · match: " +
+      (matchTotal() + live) + " points" + (match.rounds.length ? " (" + match.rounds.map(function (r) {
+        return r.points; }).join(" + ") + (live ? " + " + live : "") + ")" : "");
+  }
+  // After the last round: each round's words and points, its share of the board, the total.
+  function matchSummary() {
+    const match = state.match;
+    match.done = true;
+    const body = $("match-rounds").tBodies[0];
+    body.textContent = "";
+    match.rounds.forEach(function (r) {
+      const tr = body.insertRow();
+      [r.number, r.words, r.points, r.possible ? Math.round(100 * r.points / r.possible) + "%" : "–"]
+        .forEach(function (value, k) {
+          const td = tr.insertCell(); td.textContent = value; if (k) td.className = "num";
+        });
+    });
+    const possible = match.rounds.reduce(function (sum, r) { return sum + r.possible; }, 0);
+    const best = match.rounds.reduce(function (a, b) { return b.points > a.points ? b : a; });
+    $("match-total").textContent = "Match: " + matchTotal() + " points in " + MATCH_ROUNDS +
+      " rounds (" + (possible ? Math.round(100 * matchTotal() / possible) : 0) + "% of " +
+      possible + "), best round " + best.number + " with " + best.points + ".";
+    $("match-summary").hidden = false;
+    $("start").textContent = "New match";
+    board.dataset.match = "over";
+  }
+
   function startRound() {
+    if ($("rounds").value === String(MATCH_ROUNDS)) {
+      if (state.match && !state.match.done) nextMatchRound(); else startMatch();
+      return;
+    }
+    state.match = null;
+    drawMatch();
+    $("match-summary").hidden = true;
     const ready = state.result && complete() ? Promise.resolve(state.result) :
       (complete() ? solve() : randomBoard().then(function () { return state.result; }));
-    ready.then(function (data) {
-      if (!data) return;
+    ready.then(function (data) { if (data) playRound(); });
+  }
+
+  function playRound() {
+    {
       const seconds = Number($("round-time").value) || rules().round_seconds || 120;
       $("answers").textContent = "";
       $("review").hidden = true;
       $("round-score").textContent = "0 points";
       drawSolved();
-      state.round = { entered: [], seen: {}, score: 0, running: true,
+      state.round = { entered: [], seen: {}, score: 0, running: true, local: [],
                       ends: Date.now() + seconds * 1000 };
       board.classList.add("playing");
       board.dataset.round = "running";
       board.dataset.entered = "0";
       $("start").textContent = "End round";
       clock(seconds);
-      say("Swipe across the tiles to spell words.");
+      if (state.match) { board.dataset.match = "round" + state.match.number; drawMatch(); }
+      say((state.match ? "Round " + state.match.number + " of " + MATCH_ROUNDS + ": s" : "S") +
+          "wipe across the tiles to spell words.");
       state.round.timer = setInterval(function () {
         const left = (state.round.ends - Date.now()) / 1000;
         clock(left);
         if (left <= 0) endRound();
       }, 250);
-    });
+    }
   }
 
   function endRound() {
@@ -612,17 +851,29 @@ APP_SCRIPT = r"""
     paths.clear();
     $("current").textContent = "";
     board.classList.remove("playing");
-    $("start").textContent = "Play again";
+    const match = state.match;
+    $("start").textContent = !match ? "Play again" :
+      match.number < MATCH_ROUNDS ? "Next round (" + (match.number + 1) + " of " + MATCH_ROUNDS + ")" :
+      "New match";
     clock(0);
     say("Time! Checking your words…");
     api("/api/check", { board: boardText(), language: language(), rules: rulesName(),
                         lists: [round.entered], names: ["you"] })
-      .then(function (judgement) { review(judgement); })
-      .catch(function (e) { say(e.message, true); });
+      .then(function (judgement) { review(judgement, false); })
+      .catch(function () { review(localJudgement(round), true); });
   }
 
-  // The review: the referee's verdicts, then the words missed, each path a tap away.
-  function review(judgement) {
+  // Without the server (offline, or it stopped): the review from the page's own verdicts,
+  // the ones given during the round, in the shape of /api/check's answer.
+  function localJudgement(round) {
+    const valid = round.local.filter(function (v) { return v.verdict === "valid"; });
+    return { players: [{ words: round.local, valid: valid.length, total: round.score }],
+             stats: { words: state.result.stats.words, total_score: state.result.stats.total_score } };
+  }
+
+  // The review: the referee's verdicts (or the page's own, offline), then the words missed,
+  // each path a tap away; in a match, the round's points added to the match.
+  function review(judgement, offline) {
     const me = judgement.players[0];
     const found = {};
     me.words.forEach(function (v) { if (v.verdict === "valid") found[v.word] = true; });
@@ -655,7 +906,19 @@ APP_SCRIPT = r"""
       plural(missed.length, "word") + ".";
     $("review").hidden = false;
     board.dataset.round = "over";
-    say("Round over: tap a missed word to see its path.");
+    say((offline ? "The server cannot be reached: these are the page's own verdicts. " : "") +
+        "Round over: tap a missed word to see its path.", offline);
+    const match = state.match;
+    if (match && match.rounds.length < match.number) {
+      match.rounds.push({ number: match.number, words: me.valid, points: me.total,
+                          possible: judgement.stats.total_score });
+      drawMatch();
+      if (match.number === MATCH_ROUNDS) {
+        matchSummary();
+        $("match-total").focus();
+        return;
+      }
+    }
     $("review-summary").focus();
   }
 
@@ -699,6 +962,10 @@ APP_SCRIPT = r"""
       $(name + "-panel").hidden = name !== mode;
     });
     document.body.dataset.mode = mode;
+    if (mode !== "play" && !(state.round && state.round.running)) {
+      $("clock").textContent = "";  // (the last round's 0:00 is no use beside a list)
+      $("clock").classList.remove("low");
+    }
   }
 
   function fill(select, items, label, value) {
@@ -731,6 +998,11 @@ APP_SCRIPT = r"""
       (state.languages.en ? "en" : Object.keys(state.languages)[0]);
     $("rules").value = last && state.rules[last.rules] ? last.rules : "ruzzle";
     setSize(rules().rows, rules().cols);
+    if (!rulesData.pictures) {
+      $("photo").disabled = true;
+      $("photo-button").classList.add("off");
+      $("photo-button").title = "The server cannot read pictures: pip install '.[image]' there";
+    }
     drawRecent();
     drawEntry();
     drawTotals();
@@ -741,6 +1013,7 @@ APP_SCRIPT = r"""
   $("letters").addEventListener("keydown", function (e) { if (e.key === "Enter") solve(); });
   $("solve").addEventListener("click", function () { setMode("solve"); solve(); });
   $("random").addEventListener("click", randomBoard);
+  $("photo").addEventListener("change", function () { readPhoto($("photo").files[0]); });
   $("size").addEventListener("change", function () {
     const parts = $("size").value.split("x").map(Number);
     setSize(parts[0], parts[1]);
@@ -773,12 +1046,25 @@ APP_SCRIPT = r"""
   $("start").addEventListener("click", function () {
     if (state.round && state.round.running) endRound(); else startRound();
   });
+  $("rounds").addEventListener("change", function () {
+    if (state.round && state.round.running) return;
+    $("start").textContent = $("rounds").value === String(MATCH_ROUNDS) ? "Start match" : "Start round";
+  });
   $("check-button").addEventListener("click", checkLists);
   window.addEventListener("resize", layout);
 
+  window.addEventListener("offline", function () { reachable(false); });
+  window.addEventListener("online", function () { reachable(true); });
+  if (!navigator.onLine) reachable(false);
   Promise.all([api("/api/languages"), api("/api/rules")])
     .then(function (answers) { init(answers[0], answers[1]); })
     .catch(function (e) { say("The server did not answer: " + e.message, true); });
+  // Offline once loaded: a service worker keeps the page, the languages and the rules
+  // (app.SERVICE_WORKER). Browsers allow one only in a secure context: https, or this
+  // computer (127.0.0.1, localhost); not http://192.168.… on a phone.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* no worker: online only */ });
+  }
 })();
 """
 
@@ -811,12 +1097,16 @@ _APP_PAGE = """<!DOCTYPE html>
 <input type="text" id="letters" autocomplete="off" autocorrect="off" autocapitalize="characters"
  spellcheck="false" enterkeyhint="go" placeholder="Type or paste: STARELINPORGAMES">
 <button type="button" class="primary" id="solve">Solve</button>
+<label class="small" id="photo-button">Photo… <input type="file" id="photo" accept="image/*" class="visually-hidden"></label>
 <span id="count-letters" aria-live="polite"></span>
 </section>
 <p class="hint">Letters fill the tiles in order (<code>[QU]</code> for a tile of several
 letters); tap a tile to change its bonus.</p>
 <div id="recent" aria-label="Last boards"></div>
 <div id="message" role="status" aria-live="polite"></div>
+<div id="offline" role="alert" hidden><b>Offline:</b> the server cannot be reached. A round
+already started goes on (its review from the page's own verdicts); solving, new boards,
+pictures and the referee wait for the server.</div>
 <main>
 <section id="board-box" aria-label="Board">
 <div id="board" style="--cols: 4; --rows: 4" data-state="edit">
@@ -848,10 +1138,16 @@ letters); tap a tile to change its bonus.</p>
 </div>
 <div id="play-panel" class="panel" role="tabpanel" aria-labelledby="tab-play" hidden>
 <p>Round length <select id="round-time" aria-label="Round length"><option value="">the rules'</option><option value="30">0:30</option><option value="60">1:00</option><option value="90">1:30</option><option value="120">2:00</option><option value="180">3:00</option></select>
+<select id="rounds" aria-label="Rounds"><option value="1">One round</option><option value="3">A match of 3 rounds</option></select>
 <button type="button" class="primary" id="start">Start round</button></p>
+<p id="match" aria-live="polite"></p>
 <p id="round-score" aria-live="polite"></p>
 <form id="type-word"><label>Or type a word <input type="text" id="typed" autocomplete="off" autocapitalize="characters" spellcheck="false" enterkeyhint="enter"></label></form>
 <ul id="answers" aria-label="Your words" aria-live="polite"></ul>
+<div id="match-summary" hidden>
+<h2 id="match-total" tabindex="-1"></h2>
+<table id="match-rounds"><thead><tr><th scope="col">Round</th><th scope="col" class="num">Words</th><th scope="col" class="num">Points</th><th scope="col" class="num">Share</th></tr></thead><tbody></tbody></table>
+</div>
 <div id="review" hidden>
 <h2 id="review-summary" tabindex="-1"></h2>
 <div id="review-list"><table id="review-words"><thead><tr><th scope="col">Word</th><th scope="col" class="num">Score</th><th scope="col">Verdict</th></tr></thead><tbody></tbody></table></div>

@@ -4,13 +4,18 @@
 //   node check_app.mjs config.json
 //
 // config.json: {"url": "http://127.0.0.1:PORT/", "chromium": "/usr/bin/chromium",
-//               "letters": "STARELINPORGAMES", "bonus_tile": 5, "contains": "ING",
+//               "letters": "STARELINPORGAMES", "bonus_tile": 5, "dl_tile": 14,
+//               "swiped_word": "SLOE", "contains": "ING",
 //               "phone_word": 30, "swipes": [[cell, …], …], "shots": "/abs/docs/screenshots"}
-// On a phone (390x844, touch): type the letters, tap a tile twice (its bonus: DL, then TL),
+// On a phone (390x844, touch): type the letters, tap a tile twice (its bonus: DL, then TL)
+// and another once (DL),
 // solve, filter, tap a word far down the list; start a round and swipe each path of "swipes"
 // with real touch events (Input.dispatchTouchEvent), end the round, tap a missed word in the
-// review. On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
-// with one mouse drag, the check tab. Errors are reported as {"error": "..."}, exit status 1.
+// review; a board read from a photo ("photo", its uncertain tiles corrected from
+// "photo_fixes"). On a desktop (1280x900, mouse): a random board, sort by length, a word, a round
+// with one mouse drag, the check tab, a match of three rounds. Then offline: a page loaded
+// (its service worker in control), a round started, the server stopped ("stop_url") and
+// the network cut: a swipe, the round's review, a reload. Errors are reported as {"error": "..."}, exit status 1.
 
 import fs from "node:fs";
 import os from "node:os";
@@ -100,6 +105,7 @@ try {
   p.letters_on_tiles = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent).join(""));
   await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
   await page.tap(`#board [data-cell="${config.bonus_tile}"]`);
+  if (config.dl_tile !== undefined) await page.tap(`#board [data-cell="${config.dl_tile}"]`);
   p.bonus_class = await page.getAttribute(`#board [data-cell="${config.bonus_tile}"]`, "class");
   p.bonus_label = await page.getAttribute(`#board [data-cell="${config.bonus_tile}"]`, "aria-label");
   await page.screenshot({ path: shot("app-phone-entry.png") });
@@ -156,6 +162,14 @@ try {
   p.review_summary = await page.textContent("#review-summary");
   p.review = await page.$$eval("#review-words tbody tr", (els) =>
     els.map((e) => [e.dataset.word, e.querySelector(".verdict").textContent]));
+  p.review_scores = await page.$$eval("#review-words tbody tr.v-valid", (els) =>
+    els.map((e) => [e.dataset.word, Number(e.querySelector(".num").textContent)]));
+  // a swiped word's path in the review is the one swiped
+  const swipedRow = page.locator(`#review-words tbody tr[data-word="${config.swiped_word}"] .word`).first();
+  await swipedRow.scrollIntoViewIfNeeded();
+  await swipedRow.tap();
+  await page.waitForSelector("#board[data-state=shown]");
+  p.swiped_lit = await lit(page);
   const missed = page.locator("#review-words tbody tr.missed .word").first();
   await missed.scrollIntoViewIfNeeded();
   p.missed_word = await missed.textContent();
@@ -164,6 +178,33 @@ try {
   p.missed_lit = await lit(page);
   p.missed_board_in_view = await inView(page, "#board");
   await page.screenshot({ path: shot("app-phone-review.png") });
+  // a board from a photo: the uncertain tiles outlined, each corrected with a tap
+  if (config.photo) {
+    await page.tap("#tab-solve");
+    await page.selectOption("#rules", config.photo_rules);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setInputFiles("#photo", config.photo);
+    await page.waitForSelector("#board[data-read]");
+    p.photo_letters = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent));
+    p.photo_uncertain = await page.$$eval("#board .tile.uncertain", (els) => els.map((e) => Number(e.dataset.cell)));
+    p.photo_message = await page.textContent("#message");
+    await page.screenshot({ path: shot("app-phone-photo.png") });
+    await page.tap("#solve");  // refused once: tiles are uncertain
+    p.photo_refused = await page.textContent("#message");
+    p.photo_prompts = [];
+    for (const cell of p.photo_uncertain) {
+      page.once("dialog", (dialog) => {
+        p.photo_prompts.push(dialog.message());
+        dialog.accept(config.photo_fixes[String(cell)]);
+      });
+      await page.tap(`#board [data-cell="${cell}"]`);
+    }
+    p.photo_left = await page.getAttribute("#board", "data-read");
+    p.photo_fixed = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent));
+    await page.tap("#solve");
+    await page.waitForSelector("#words tbody tr");
+    p.photo_count = Number(await page.textContent("#count"));
+  }
   report.phone = p;
   await phone.close();
 
@@ -222,8 +263,98 @@ try {
   await dpage.click("#check-button");
   await dpage.waitForSelector("#check-result h2");
   d.check = await dpage.$$eval("#check-result h2", (els) => els.map((e) => e.textContent));
+  // a match of three rounds: a word typed in each, the running total, then the summary
+  await dpage.click("#tab-play");
+  await dpage.selectOption("#round-time", "30");
+  await dpage.selectOption("#rounds", "3");
+  d.match_button = await dpage.textContent("#start");
+  await dpage.click("#start");
+  d.match = [];
+  for (let n = 1; n <= 3; n += 1) {
+    await dpage.waitForSelector(`#board[data-match=round${n}][data-round=running]`);
+    const r = {};
+    // a word of this board (its list is the one the solve tab shows)
+    [r.word, r.score] = await dpage.$eval("#words tbody tr", (e) => [e.dataset.word, Number(e.cells[1].textContent)]);
+    r.bonuses = await dpage.$$eval("#board .tile", (els) =>
+      els.map((e) => ["dl", "tl", "dw", "tw"].find((c) => e.classList.contains(c))).filter(Boolean).sort());
+    await dpage.fill("#typed", r.word.toLowerCase());
+    await dpage.press("#typed", "Enter");
+    r.during = await dpage.textContent("#match");
+    await dpage.click("#start");  // End round
+    await dpage.waitForSelector("#board[data-round=over]");
+    r.after = await dpage.textContent("#match");
+    r.button = await dpage.textContent("#start");
+    d.match.push(r);
+    if (n < 3) await dpage.click("#start");  // Next round
+  }
+  await dpage.waitForSelector("#board[data-match=over]");
+  d.match_total = await dpage.textContent("#match-total");
+  d.match_rows = await dpage.$$eval("#match-rounds tbody tr", (els) =>
+    els.map((e) => Array.from(e.cells).map((c) => c.textContent)));
+  await dpage.locator("#match-summary").scrollIntoViewIfNeeded();
+  await dpage.screenshot({ path: shot("app-desktop-match.png") });
   report.desktop = d;
   await desk.close();
+
+  // --- offline once loaded: the service worker; then the server stopped and the network off ---
+  if (config.stop_url) {
+    const off = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const opage = await off.newPage();
+    const o = { console_errors: [] };
+    opage.on("pageerror", (error) => report.page_errors.push(String(error)));
+    opage.on("console", (message) => { if (message.type() === "error") o.console_errors.push(message.text()); });
+    opage.on("request", (request) => {
+      if (!request.url().startsWith(origin)) report.requests_elsewhere.push(request.url());
+    });
+    await opage.goto(config.url);
+    await opage.waitForSelector("#board[data-app=ready]");
+    await opage.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    o.cached = await opage.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names[0]);
+      return [names, (await cache.keys()).map((r) => new URL(r.url).pathname).sort()];
+    });
+    o.worker_csp = (await (await opage.request.get(config.url + "sw.js")).headers())["content-security-policy"] || "";
+    await opage.fill("#letters", config.letters);
+    await opage.tap("#solve");
+    await opage.waitForSelector("#words tbody tr");
+    await opage.tap("#tab-play");
+    await opage.selectOption("#round-time", "60");
+    await opage.tap("#start");
+    await opage.waitForSelector("#board[data-round=running]");
+    await fetch(config.stop_url);  // the server stops (from here, not the page)
+    await off.setOffline(true);
+    o.server_gone = await fetch(config.url).then(() => false, () => true);
+    o.banner_on_offline = await opage.$eval("#offline", (e) => !e.hidden);
+    const oclient = await off.newCDPSession(opage);
+    await swipe(opage, oclient, config.swipes[0], null);
+    await opage.waitForSelector('#board[data-entered="1"]');
+    o.answers = await opage.$$eval("#answers li", (els) =>
+      els.map((e) => [e.querySelector(".word-text").textContent, e.querySelector(".verdict").textContent]));
+    // (Chromium drops a tap that comes within moments of a swipe's end, as a gesture's tail;
+    // a person's finger takes longer than that)
+    await opage.waitForTimeout(500);
+    await opage.tap("#start");  // End round: the referee cannot be reached
+    await opage.waitForSelector("#board[data-round=over]");
+    o.review_message = await opage.textContent("#message");
+    o.review = await opage.$$eval("#review-words tbody tr.v-valid", (els) =>
+      els.map((e) => [e.dataset.word, Number(e.querySelector(".num").textContent)]));
+    o.missed = await opage.locator("#review-words tbody tr.missed").count();
+    await opage.tap("#random");
+    await opage.waitForFunction(() => document.getElementById("message").textContent.includes("cannot be reached"));
+    o.random_message = await opage.textContent("#message");
+    // reloaded without a server or a network: the page still appears, from the worker's cache
+    await opage.reload();
+    await opage.waitForSelector("#board[data-app=ready]");
+    o.reloaded_title = await opage.title();
+    o.reloaded_banner = await opage.$eval("#offline", (e) => !e.hidden);
+    o.reloaded_languages = await opage.$$eval("#language option", (els) => els.length);
+    o.reloaded_tiles = await opage.locator("#board .tile").count();
+    await opage.screenshot({ path: shot("app-phone-offline.png") });
+    report.offline = o;
+    await off.close();
+  }
 } catch (e) {
   report.error = String(e && e.stack ? e.stack : e);
 } finally {

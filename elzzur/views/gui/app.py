@@ -473,20 +473,31 @@ class App:
     def load_path(self, path: str) -> None:
         from .editing import is_picture, load_picture_board
 
-        note = ""
+        note, doubts = "", {}
         try:
             if is_picture(path):  # a screenshot or photo: read (issue 19)
-                board, note = load_picture_board(path, self.get_language(), self.rules_box.get())
+                board, note, doubts = load_picture_board(path, self.get_language(),
+                                                         self.rules_box.get())
             else:
                 board = load_board_file(path, self.get_language())
         except ElzzurError as e:
             self.error(str(e))
             return
         self.load_board(board)
+        for index, doubt in doubts.items():  # outlined until typed; the first one focused
+            self.cells[index].suspect(doubt)
+        if doubts:
+            self.focus_cell(min(doubts))
         if note:
             self.error(f"read {path}; {note}")
         else:
             self.info(f"loaded {path}")
+
+    def show_doubt(self, cell) -> None:
+        """A tile read uncertainly has the focus: the status bar says what to check in it
+        (unless it says so already, as the note after loading the picture does)."""
+        if cell.doubt and cell.doubt not in self.status.get():
+            self.error(f"check {cell.doubt}")
 
     def save_path(self, path: str) -> None:
         try:

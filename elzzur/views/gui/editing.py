@@ -135,10 +135,12 @@ def is_picture(path: str) -> bool:
     return path.lower().endswith(PICTURES)
 
 
-def load_picture_board(path: str, language, rules: str) -> tuple[Board, str]:
+def load_picture_board(path: str, language, rules: str
+                       ) -> tuple[Board, str, dict[int, str]]:
     """The board read from a picture (``elzzur read``, the extra elzzur[image]), and what the
     player must check: the tiles read uncertainly, and those where no letter was found, which
-    come as holes to type the letter in. "" when every tile is sure."""
+    come as holes to type the letter in ("" when every tile is sure), and each such tile's
+    doubt by its index (``(3,3) Ztw: Z or W?``), for the window to mark it."""
     from ...grid.rules import get_rules
     from ...image import require
 
@@ -150,9 +152,11 @@ def load_picture_board(path: str, language, rules: str) -> tuple[Board, str]:
     rows = [" ".join(t.token if t.letters else HOLE for t in row) for row in reading.rows]
     board = parse_board("\n".join(rows), language, path)
     flagged = reading.flagged
+    cols = len(reading.rows[0])
+    doubts = {r * cols + c: f"({r},{c}) {t.token if t.letters else HOLE}: {t.why}"
+              for r, c, t in flagged}
     note = ""
     if flagged:
         note = (f"check {len(flagged)} tile{'s' if len(flagged) > 1 else ''}: "
-                + ", ".join(f"({r},{c}) {t.token if t.letters else HOLE}: {t.why}"
-                            for r, c, t in flagged))
-    return board, note
+                + ", ".join(doubts.values()))
+    return board, note, doubts

@@ -12,7 +12,7 @@ from __future__ import annotations
 import tkinter as tk
 from typing import TYPE_CHECKING
 
-from ..palette import EDGE, PATH, PATH_INK, SELECTED, label_scale, tile_style, tile_value
+from ..palette import DOUBT, EDGE, PATH, PATH_INK, SELECTED, label_scale, tile_style, tile_value
 from .editing import BONUS_KEYS, bonus_name
 
 if TYPE_CHECKING:
@@ -66,7 +66,8 @@ class CellWidget:
     """One tile on the board's canvas: its shape, value, badge and step number as canvas
     items, and the entry its letters are typed into. Its colours show its bonus; its outline
     the path being drawn (in the path colour, with the step number in a disc) or the tile the
-    list is filtered by (dashed)."""
+    list is filtered by (dashed), or a tile read uncertainly from a picture (dashed, in the doubt
+colour) until the player types it."""
 
     def __init__(self, app: App, canvas: tk.Canvas, index: int, cols: int) -> None:
         self.app, self.canvas, self.index = app, canvas, index
@@ -98,7 +99,9 @@ class CellWidget:
         self.entry.bind("<FocusOut>", lambda e: self.app.commit_free_edit(self))
         self.entry.bind("<Button-3>", self.popup)
         self.entry.bind("<Control-Button-1>", lambda e: self.app.toggle_filter(self.index))
+        self.entry.bind("<FocusIn>", lambda e: self.app.show_doubt(self))
         self.mark = ""  # "", "path" or "filter"
+        self.doubt = ""  # what to check, for a tile read from a picture uncertainly
         self.number = ""  # the step number(s) shown, "" when none
         self.corner = (-1, -1)  # where the step number sits (signs of x and y)
         self.refresh()
@@ -117,6 +120,7 @@ class CellWidget:
         return self.entry.get()
 
     def set(self, text: str, bonus: str | None = None) -> None:
+        self.doubt = ""  # the player typed it, or another board came: nothing left to check
         self.entry.delete(0, "end")
         self.entry.insert(0, text)
         if bonus is not None:
@@ -124,6 +128,7 @@ class CellWidget:
         self.refresh()
 
     def set_bonus(self, code: str) -> None:
+        self.doubt = ""
         self.bonus.set(code)
         self.refresh()
 
@@ -135,6 +140,13 @@ class CellWidget:
         self.corner = corner
         self.refresh()
 
+    def suspect(self, doubt: str) -> None:
+        """Mark the tile as read uncertainly from a picture (``doubt`` names the letter and
+        its runner-up, shown in the status bar when the tile has the focus); typing it clears
+        the mark."""
+        self.doubt = doubt
+        self.refresh()
+
     def fit(self) -> None:
         """The letters' size for their length (``RE-``, ``-ING``, ``Qu=8`` fit the tile)."""
         self.entry.configure(font=(FONT, max(8, round(LETTERS * label_scale(self.text))), "bold"))
@@ -144,7 +156,7 @@ class CellWidget:
         canvas = self.canvas
         style = tile_style(self.bonus.get())
         outline, width, dash = {"path": (PATH, 4, ()), "filter": (SELECTED, 3, (6, 4))}.get(
-            self.mark, (EDGE, 1.5, ()))
+            self.mark, (DOUBT, 4, (5, 3)) if self.doubt else (EDGE, 1.5, ()))
         canvas.itemconfigure(self.shape, fill=style.fill, outline=outline, width=width, dash=dash)
         canvas.itemconfigure(self.value_item, text=self.value_text(), fill=style.ink)
         canvas.itemconfigure(self.badge_item, text=style.badge, fill=style.ink)
