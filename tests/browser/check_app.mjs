@@ -69,6 +69,22 @@ const centre = (page, cell) => page.$eval(`#board [data-cell="${cell}"]`, (e) =>
 });
 
 // A finger's swipe through the centres of ``cells``, several touch moves between two tiles.
+
+// End round, and wait for the review. Tapped again only while the round still runs: Chromium
+// drops a tap that comes within moments of a touch swipe's end (a gesture's tail), and on a
+// loaded machine those moments outlast any fixed wait.
+async function endRound(page) {
+  for (let attempt = 1; ; attempt++) {
+    if (await page.$("#board[data-round=running]")) await page.tap("#start");
+    try {
+      await page.waitForSelector("#board[data-round=over]", { timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
 async function swipe(page, client, cells, before_end) {
   const points = [];
   for (const cell of cells) points.push(await centre(page, cell));
@@ -157,8 +173,7 @@ try {
     els.map((e) => [e.querySelector(".word-text").textContent, e.querySelector(".verdict").textContent]).reverse());
   p.round_score = await page.textContent("#round-score");
   p.clock_later = await page.textContent("#clock");
-  await page.tap("#start");  // End round
-  await page.waitForSelector("#board[data-round=over]");
+  await endRound(page);
   p.review_summary = await page.textContent("#review-summary");
   p.review = await page.$$eval("#review-words tbody tr", (els) =>
     els.map((e) => [e.dataset.word, e.querySelector(".verdict").textContent]));
@@ -335,8 +350,7 @@ try {
     // (Chromium drops a tap that comes within moments of a swipe's end, as a gesture's tail;
     // a person's finger takes longer than that)
     await opage.waitForTimeout(500);
-    await opage.tap("#start");  // End round: the referee cannot be reached
-    await opage.waitForSelector("#board[data-round=over]");
+    await endRound(opage);  // the referee cannot be reached
     o.review_message = await opage.textContent("#message");
     o.review = await opage.$$eval("#review-words tbody tr.v-valid", (els) =>
       els.map((e) => [e.dataset.word, Number(e.querySelector(".num").textContent)]));
