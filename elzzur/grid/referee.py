@@ -164,12 +164,9 @@ class Referee:
         band = self.band(word) if self.band is not None and word is not None else None
         if word is None:  # letters the language cannot spell, digits, punctuation
             return Verdict(shown, None, NOT_ON_BOARD, 0, None, None)
-        if word in seen:
-            return Verdict(shown, word, DUPLICATE, 0, None, band)
-        if len(word) < self.rules.min_length:
-            return Verdict(shown, word, TOO_SHORT, 0, None, band)
-        if self.rules.max_length and len(word) > self.rules.max_length:
-            return Verdict(shown, word, TOO_LONG, 0, None, band)
+        refused = self._refusal(shown, word, seen, band)
+        if refused is not None:
+            return refused
         if word in self.solution:
             score, path = self.solution[word]
             return Verdict(shown, word, VALID, score, self._pairs(path), band)
@@ -183,15 +180,23 @@ class Referee:
         """The verdict on a word entered along ``path``: checked, then scored by it."""
         score, cells = self.path_score(shown, word, path)
         band = self.band(word) if self.band is not None else None
+        refused = self._refusal(shown, word, seen, band)
+        if refused is not None:
+            return refused
+        if word in self.solution:
+            return Verdict(shown, word, VALID, score, self._pairs(cells), band)
+        return Verdict(shown, word, NOT_A_WORD, 0, self._pairs(cells), band)
+
+    def _refusal(self, shown: str, word: str, seen, band) -> Verdict | None:
+        """The verdict on a word refused before it is looked up, whether typed or swiped: a
+        repeat, or a length the rules do not allow; None for a word to look up."""
         if word in seen:
             return Verdict(shown, word, DUPLICATE, 0, None, band)
         if len(word) < self.rules.min_length:
             return Verdict(shown, word, TOO_SHORT, 0, None, band)
         if self.rules.max_length and len(word) > self.rules.max_length:
             return Verdict(shown, word, TOO_LONG, 0, None, band)
-        if word in self.solution:
-            return Verdict(shown, word, VALID, score, self._pairs(cells), band)
-        return Verdict(shown, word, NOT_A_WORD, 0, self._pairs(cells), band)
+        return None
 
     def path_score(self, shown: str, word: str | None, path) -> tuple[int, list[int]]:
         """What ``path`` scores spelling ``word`` (its best reading where a tile has two), and
