@@ -154,6 +154,7 @@ def fit_quad(points: np.ndarray, sides: np.ndarray, quad: np.ndarray):
                                               to_image).reshape(-1, 2)
             pitch = np.array([local_pitch(to_image, c) for c in cells])
             on = on & (np.linalg.norm(placed - points, axis=1) < 0.15 * pitch)
+            on = on & ~lone_misfits(cells, on, sides / pitch, rows, cols)
             if not enough(cells, on, rows, cols):
                 continue
             to_image, _ = cv2.findHomography(cells[on].astype(np.float32),
@@ -173,6 +174,21 @@ def enough(cells: np.ndarray, on: np.ndarray, rows: int, cols: int) -> bool:
     return len(places) == on.sum() and len(places) >= max(6, 0.6 * rows * cols)
 
 
+def lone_misfits(cells: np.ndarray, on: np.ndarray, shares: np.ndarray, rows: int,
+                 cols: int) -> np.ndarray:
+    """The tiles that alone make an outer row or column of the lattice and are not of the
+    others' size (side to pitch, 10 % off or more): a square in a banner just above the
+    board, level with its last column, which would add a whole row of nothing else."""
+    misfit = np.zeros(len(cells), bool)
+    typical = float(np.median(shares[on]))
+    for axis, last in ((0, cols - 1), (1, rows - 1)):
+        for line in (0, last):
+            alone = np.flatnonzero(on & (cells[:, axis] == line))
+            if len(alone) == 1 and abs(shares[alone[0]] / typical - 1) > 0.1:
+                misfit[alone[0]] = True
+    return misfit
+
+
 def local_pitch(to_image: np.ndarray, cell) -> float:
     """The side, in pixels, of one lattice unit around ``cell`` (a perspective shrinks the far
     tiles: each is measured where it is)."""
@@ -182,15 +198,19 @@ def local_pitch(to_image: np.ndarray, cell) -> float:
     return math.sqrt(abs(cv2.contourArea(quad)))
 
 
-def neighbourly(group: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
-    """The regions of a group that have a neighbour about one pitch away (the median distance
-    to the nearest one): a square in a banner or a button, alone, would bend the lattice."""
+def neighbourly(group: list[tuple[float, float, float]], least: int = 1
+                ) -> list[tuple[float, float, float]]:
+    """The regions of a group that have ``least`` neighbours or more about one pitch away (the
+    median distance to the nearest one): a square in a banner or a button, alone, would bend
+    the lattice."""
+    if len(group) < 2:
+        return group
     points = np.array([(x, y) for x, y, _ in group])
     distances = np.linalg.norm(points[:, None] - points[None], axis=2)
     np.fill_diagonal(distances, np.inf)
-    nearest = distances.min(axis=1)
-    pitch = float(np.median(nearest))
-    return [g for g, d in zip(group, nearest) if d <= 1.35 * pitch]
+    pitch = float(np.median(distances.min(axis=1)))
+    near = (distances <= 1.35 * pitch).sum(axis=1)
+    return [g for g, n in zip(group, near) if n >= least]
 
 
 def find_lattice(image: np.ndarray) -> Lattice:
@@ -209,12 +229,17 @@ def find_lattice(image: np.ndarray) -> Lattice:
             continue
         tried.add(key)
         group = neighbourly(group)
-        if len(group) < 6:
-            continue
-        points = np.array([(x, y) for x, y, _ in group])
-        result = fit(points, np.array([s for _, _, s in group]))
-        if result and (best is None or result[0] > best[0]):
-            best = result
+        # and without the regions that have one neighbour only: a square in the status bar and
+        # one in a banner, of the tiles' size and near each other, would take the fit's corners
+        # (a tile has two neighbours at least, one along its row and one down its column)
+        settled = neighbourly(group, 2)
+        for subset in (group, settled) if len(settled) < len(group) else (group,):
+            if len(subset) < 6:
+                continue
+            points = np.array([(x, y) for x, y, _ in subset])
+            result = fit(points, np.array([s for _, _, s in subset]))
+            if result and (best is None or result[0] > best[0]):
+                best = result
     if best is None:
         raise ElzzurError("no board found in the picture: no lattice of 3x3 to 6x6 square tiles")
     lattice = best[1]

@@ -1,12 +1,14 @@
-"""The letter classifier: a linear model and the prototypes in ``res/image/glyphs.npz``.
+"""The letter classifier: a small network and the prototypes in ``res/image/glyphs.npz``.
 
-Both are learnt by ``tools/train_glyphs.py`` from letters rendered in many fonts. The linear
-model (softmax regression over the glyph's pixels) names an upright letter and says by how much
-(its lead in log-odds over the next letter): it has learnt which pixels tell letters apart
-across fonts, so it reads a font it never saw better than the prototypes do. Each prototype is
-one letter as one font draws it, compared by correlation: how much the glyph looks like the
-named letter at all, and, for dice that may lie any way up, which quarter turn is upright.
-``reader`` turns the lead, the likeness and any disagreement of the two into a confidence.
+Both are learnt by ``tools/train_glyphs.py`` from letters rendered in many fonts. The network
+(one hidden layer of ReLUs over the glyph's pixels, then a softmax; numpy only) names an
+upright letter and says by how much (its lead in log-odds over the next letter): it has learnt
+which strokes tell letters apart across fonts, so it reads a font it never saw better than the
+prototypes do. Each prototype is one letter as one font draws it, compared by correlation: how
+much the glyph looks like the named letter at all, and, for dice that may lie any way up,
+which quarter turn is upright. ``reader`` turns the lead, the likeness and any disagreement of
+the two into a confidence. (A file without the hidden layer is a softmax regression, read the
+same way: the classifier before 2026-11-27.)
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ class Guess:
         self.letters, self.score, self.runner_up = letters, score, runner_up
         self.turn, self.second = turn, second
         self.closeness = closeness  # how alike the two letters' prototypes are (0 to 1)
-        # the linear model's lead of ``letters`` over ``second`` (log-odds), None without one,
-        # and the nearest prototype's letter when the linear model named the letter
+        # the network's lead of ``letters`` over ``second`` (log-odds), None without one,
+        # and the nearest prototype's letter when the network named the letter
         self.margin, self.nearest = margin, letters
         self.prototype: Guess | None = None  # a die's reading by prototypes, in any turn
 
@@ -54,6 +56,10 @@ class Classifier:
             self.whiten = data["whiten"].astype(np.float32)
             weights = data["weights"].astype(np.float32) if "weights" in data else None
             bias = data["bias"].astype(np.float32) if "bias" in data else None
+            # a hidden layer before ``weights`` (ReLU), where the file has one
+            self.hidden = ((data["hidden_weights"].astype(np.float32),
+                            data["hidden_bias"].astype(np.float32))
+                           if "hidden_weights" in data else None)
         wanted = [i for i, c in enumerate(classes) if letters is None or c in letters]
         keep = np.isin(labels, wanted)
         order = np.argsort(labels[keep], kind="stable")
@@ -68,7 +74,7 @@ class Classifier:
         similar = self.prototypes @ self.prototypes.T
         similar = np.maximum.reduceat(similar, self.starts, axis=0)
         self.closeness = np.maximum.reduceat(similar, self.starts, axis=1)
-        # the linear model's columns for the same letters, in the same order
+        # the network's columns for the same letters, in the same order
         self.weights = self.bias = None
         if weights is not None:
             self.weights = weights[:, self.letter_labels]
@@ -80,9 +86,9 @@ class Classifier:
         if self.weights is not None and len(glyphs) == 1:
             return self.classify_linear(glyphs)
         if self.weights is not None:
-            # a die's four turns: the turn is the one nearest a prototype (the linear model's
+            # a die's four turns: the turn is the one nearest a prototype (the network's
             # log-odds are not comparable between a letter upright and another turned), its
-            # letter the linear model's in that turn, unsure where the two disagree
+            # letter the network's in that turn, unsure where the two disagree
             nearest = self.classify_prototypes(glyphs)
             guess = self.classify_linear([glyphs[nearest.turn]])
             guess.turn, guess.nearest, guess.prototype = nearest.turn, nearest.letters, nearest
@@ -106,12 +112,14 @@ class Classifier:
                      float(self.closeness[first, second]) if second != first else 0.0)
 
     def classify_linear(self, glyphs: list[np.ndarray]) -> Guess:
-        """``classify`` by the linear model: the letter with the highest log-odds in any turn,
+        """``classify`` by the network: the letter with the highest log-odds in any turn,
         its lead over the best other letter in any turn (``margin``), and how alike the glyph
         is to that letter's nearest prototype (``score``: a blot like no letter is not sure,
-        whatever the linear model says)."""
+        whatever the network says)."""
         stack = np.stack(glyphs)
-        logits = stack @ self.weights + self.bias  # turns x letters
+        inputs = stack if self.hidden is None else np.maximum(
+            stack @ self.hidden[0] + self.hidden[1], 0)
+        logits = inputs @ self.weights + self.bias  # turns x letters
         best = logits.max(axis=0)
         ranked = np.argsort(-best)
         first = int(ranked[0])

@@ -201,15 +201,18 @@ def confidence(score: float, runner_up: float, closeness: float = 0.0) -> float:
     return round(margin * likeness, 2)
 
 
-LEAD = 4.0  # the linear model's lead (log-odds) over the next letter that makes a reading sure
+LEAD = 4.0  # the network's lead (log-odds) over the next letter that makes a reading sure
 
 
 def linear_confidence(margin: float, score: float) -> float:
-    """How sure a letter is, 0 to 1, from the linear model's lead over the next letter
+    """How sure a letter is, 0 to 1, from the network's lead over the next letter
     (``margin``, log-odds: ``LEAD`` is sure) times how close the glyph is to a prototype of
     that letter at all (``score``, a correlation: 0.85 or more is close). Calibrated on
     benchmarks/image.py's seed-2 and seed-3 corpora (every wrong tile on a screenshot flagged,
-    9 % of right ones with it), measured on seed 1 (BENCHMARKS.md). A die read in any turn is
+    9 % of right ones with it), measured on seed 1 (BENCHMARKS.md); kept for the network that
+    replaced the softmax regression (on seeds 2 and 3, 300 pictures each: every wrong tile
+    flagged, 3.6-3.9 % of right ones; wrong readings led by up to 4.9, so a lower ``LEAD``
+    would rest on the likeness alone). A die read in any turn is
     also held to ``confidence`` (its prototypes' runner-up in any turn: an M turned is a W)."""
     lead = min(1.0, max(0.0, margin / (2 * LEAD)))
     likeness = min(1.0, max(0.0, (score - 0.55) / 0.3))
