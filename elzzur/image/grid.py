@@ -107,25 +107,29 @@ def corners(points: np.ndarray) -> list[np.ndarray]:
     return ordered
 
 
-def fit(points: np.ndarray, sides: np.ndarray) -> tuple[tuple[int, int], Lattice] | None:
+def fit(points: np.ndarray, sides: np.ndarray, support: np.ndarray | None = None
+        ) -> tuple[tuple[int, int], Lattice] | None:
     """The lattice these centres are on, if any: ((tiles on it, -cells), the lattice); of two
     lattices that hold as many tiles the smaller wins (a 4x4 board is not a 5x4 with a gap)."""
-    fits = [f for quad in corners(points) for f in fit_quad(points, sides, quad)]
+    support = points if support is None else support
+    fits = [f for quad in corners(points) for f in fit_quad(points, sides, quad, support)]
     if not fits:
         return None
     key, lattice, on = max(fits, key=lambda f: f[0])
     if on.sum() < len(points) and on.sum() >= 6:
         # some points were off it (a square in a banner), but they chose the corners: fit
         # again without them, and keep that if it holds as many tiles in fewer places
-        again = fit(points[on], sides[on])
+        again = fit(points[on], sides[on], support)
         if again and again[0] >= key:
             return again
     return key, lattice
 
 
-def fit_quad(points: np.ndarray, sides: np.ndarray, quad: np.ndarray):
+def fit_quad(points: np.ndarray, sides: np.ndarray, quad: np.ndarray, support: np.ndarray):
     """The lattices of ``points`` whose corners ``quad`` may be: each ((count, -cells),
-    Lattice) where the points fit it once its homography is refined on them all."""
+    Lattice) where the points fit it once its homography is refined on them all, and each of
+    its outer rows and columns holds two of the ``support`` regions (all those of the tiles'
+    size, a corner tile with no neighbour seen too)."""
     if len({tuple(p) for p in np.round(quad, 1).tolist()}) < 4:
         return []
     square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
@@ -154,12 +158,13 @@ def fit_quad(points: np.ndarray, sides: np.ndarray, quad: np.ndarray):
                                               to_image).reshape(-1, 2)
             pitch = np.array([local_pitch(to_image, c) for c in cells])
             on = on & (np.linalg.norm(placed - points, axis=1) < 0.15 * pitch)
-            on = on & ~lone_misfits(cells, on, sides / pitch, rows, cols)
             if not enough(cells, on, rows, cols):
                 continue
             to_image, _ = cv2.findHomography(cells[on].astype(np.float32),
                                              points[on].astype(np.float32))
             if to_image is None:
+                continue
+            if not lines_held(to_image, support, rows, cols):
                 continue
             share = float(np.clip(np.median(sides[on] / pitch[on]), 0.5, 1.0))
             count = int(on.sum())
@@ -174,19 +179,23 @@ def enough(cells: np.ndarray, on: np.ndarray, rows: int, cols: int) -> bool:
     return len(places) == on.sum() and len(places) >= max(6, 0.6 * rows * cols)
 
 
-def lone_misfits(cells: np.ndarray, on: np.ndarray, shares: np.ndarray, rows: int,
-                 cols: int) -> np.ndarray:
-    """The tiles that alone make an outer row or column of the lattice and are not of the
-    others' size (side to pitch, 10 % off or more): a square in a banner just above the
-    board, level with its last column, which would add a whole row of nothing else."""
-    misfit = np.zeros(len(cells), bool)
-    typical = float(np.median(shares[on]))
+def lines_held(to_image: np.ndarray, support: np.ndarray, rows: int, cols: int) -> bool:
+    """Whether each outer row and column of the lattice has two regions of ``support`` on its
+    places (within 15 % of a pitch): a square in a banner just above the board, level with
+    one of its columns, is no row of the board by itself (it would count one tile more, in a
+    lattice of a whole row more)."""
+    inverse = np.linalg.inv(to_image)
+    uv = cv2.perspectiveTransform(support.reshape(-1, 1, 2).astype(np.float32),
+                                  inverse).reshape(-1, 2)
+    cells = np.rint(uv)
+    on = ((np.abs(uv - cells) < 0.15).all(axis=1)
+          & ((cells >= 0) & (cells <= [cols - 1, rows - 1])).all(axis=1))
+    places = {tuple(c) for c in cells[on].astype(int).tolist()}
     for axis, last in ((0, cols - 1), (1, rows - 1)):
         for line in (0, last):
-            alone = np.flatnonzero(on & (cells[:, axis] == line))
-            if len(alone) == 1 and abs(shares[alone[0]] / typical - 1) > 0.1:
-                misfit[alone[0]] = True
-    return misfit
+            if sum(1 for place in places if place[axis] == line) < 2:
+                return False
+    return True
 
 
 def local_pitch(to_image: np.ndarray, cell) -> float:
@@ -228,6 +237,7 @@ def find_lattice(image: np.ndarray) -> Lattice:
         if len(group) < 6 or key in tried:
             continue
         tried.add(key)
+        support = np.array([(x, y) for x, y, _ in group])
         group = neighbourly(group)
         # and without the regions that have one neighbour only: a square in the status bar and
         # one in a banner, of the tiles' size and near each other, would take the fit's corners
@@ -237,7 +247,7 @@ def find_lattice(image: np.ndarray) -> Lattice:
             if len(subset) < 6:
                 continue
             points = np.array([(x, y) for x, y, _ in subset])
-            result = fit(points, np.array([s for _, _, s in subset]))
+            result = fit(points, np.array([s for _, _, s in subset]), support)
             if result and (best is None or result[0] > best[0]):
                 best = result
     if best is None:
