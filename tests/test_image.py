@@ -293,3 +293,26 @@ def test_dice_with_faces_it_cannot_read_are_refused(cli, tmp_path):
     assert result.code == 1
     assert result.err == ("elzzur: error: the dice " + repr(str(dice)) + " have faces elzzur "
                           "cannot read from a picture: Ing\n")
+
+
+@pytest.mark.parametrize("column", [0, -1])
+def test_a_square_of_the_tiles_size_above_the_board_adds_no_row(column):
+    """A lone square in a banner, level with the board's first or last column and one pitch
+    above it (elzzur's pale tiles on a pale page took one for a fifth row), is not a row."""
+    from elzzur.image.grid import find_lattice
+
+    sample = screenshot(random.Random(3), "elzzur", "en", size=4, font_path="pillow:default",
+                        phone=(1080, 1920))
+    lattice = find_lattice(sample.image)
+    assert (lattice.rows, lattice.cols) == (4, 4)
+    corner = np.float32([[[0 if column == 0 else 3, 0]], [[0 if column == 0 else 3, -1]]])
+    (tile, above) = cv2.perspectiveTransform(corner, lattice.to_image).reshape(2, 2)
+    pitch = float(np.linalg.norm(tile - above))
+    half = 0.45 * pitch * lattice.tile_share
+    image = sample.image.copy()
+    cv2.rectangle(image, (round(above[0] - half), round(above[1] - half)),
+                  (round(above[0] + half), round(above[1] + half)), (149, 173, 185), 3)
+    lattice = find_lattice(image)
+    assert (lattice.rows, lattice.cols) == (4, 4)
+    reading = read_picture(image, None, bonuses=True)
+    assert [[t.token for t in row] for row in reading.rows] == sample.truth
