@@ -115,21 +115,24 @@ def fit(points: np.ndarray, sides: np.ndarray, support: np.ndarray | None = None
     fits = [f for quad in corners(points) for f in fit_quad(points, sides, quad, support)]
     if not fits:
         return None
-    key, lattice, on = max(fits, key=lambda f: f[0])
+    held = [f for f in fits if f[3]]
+    best = max(held, key=lambda f: f[0])[:2] if held else None
+    # the refit below starts from the best lattice whether or not its outer lines hold
+    key, _, on, _ = max(fits, key=lambda f: f[0])
     if on.sum() < len(points) and on.sum() >= 6:
         # some points were off it (a square in a banner), but they chose the corners: fit
         # again without them, and keep that if it holds as many tiles in fewer places
         again = fit(points[on], sides[on], support)
         if again and again[0] >= key:
             return again
-    return key, lattice
+    return best
 
 
 def fit_quad(points: np.ndarray, sides: np.ndarray, quad: np.ndarray, support: np.ndarray):
     """The lattices of ``points`` whose corners ``quad`` may be: each ((count, -cells),
-    Lattice) where the points fit it once its homography is refined on them all, and each of
-    its outer rows and columns holds two of the ``support`` regions (all those of the tiles'
-    size, a corner tile with no neighbour seen too)."""
+    Lattice, the points on it, whether each of its outer rows and columns holds two of the
+    ``support`` regions: all those of the tiles' size, a corner tile with no neighbour seen
+    too) where the points fit it once its homography is refined on them all."""
     if len({tuple(p) for p in np.round(quad, 1).tolist()}) < 4:
         return []
     square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
@@ -164,12 +167,13 @@ def fit_quad(points: np.ndarray, sides: np.ndarray, quad: np.ndarray, support: n
                                              points[on].astype(np.float32))
             if to_image is None:
                 continue
-            if not lines_held(to_image, support, rows, cols):
-                continue
-            share = float(np.clip(np.median(sides[on] / pitch[on]), 0.5, 1.0))
+            share = float(np.median(sides[on] / pitch[on]))
+            if share < 0.4:
+                continue  # specks on a lattice (the values in the tiles' corners), not tiles
+            share = min(max(share, 0.5), 1.0)
             count = int(on.sum())
             found.append(((count, -rows * cols), Lattice(rows, cols, to_image, share, count),
-                          on))
+                          on, lines_held(to_image, support, rows, cols)))
     return found
 
 
