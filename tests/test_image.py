@@ -316,3 +316,37 @@ def test_a_square_of_the_tiles_size_above_the_board_adds_no_row(column):
     assert (lattice.rows, lattice.cols) == (4, 4)
     reading = read_picture(image, None, bonuses=True)
     assert [[t.token for t in row] for row in reading.rows] == sample.truth
+
+
+def test_classifying_a_board_at_once_is_classifying_each_tile():
+    """``classify_each`` (all the upright tiles in one product) and ``classify_turned_each``
+    (all the dice) answer as ``classify`` does one tile at a time, on the tiles of drawn
+    boards, on noise and on a photo's dice."""
+    from elzzur.image.grid import cut_tiles, find_lattice
+    from elzzur.image.model import Classifier
+    from elzzur.image.tiles import read_tile
+
+    classifier = Classifier(None)
+    glyphs = []
+    for seed, style in ((6, "ruzzle"), (7, "dark")):
+        sample = screenshot(random.Random(seed), style, "tr", font_path="pillow:default")
+        for row in cut_tiles(sample.image, find_lattice(sample.image)):
+            glyphs += [tile.glyphs[0] for tile in map(read_tile, row) if tile.glyphs]
+    noise = np.random.default_rng(5).normal(size=(10, len(glyphs[0]))).astype(np.float32)
+    glyphs += list(noise / np.linalg.norm(noise, axis=1, keepdims=True))
+    for together, glyph in zip(classifier.classify_each(glyphs), glyphs, strict=True):
+        alone = classifier.classify([glyph])
+        assert (together.letters, together.second, together.nearest, together.turn) == (
+            alone.letters, alone.second, alone.nearest, alone.turn)
+        assert together.margin == pytest.approx(alone.margin, abs=1e-3)
+        assert together.score == pytest.approx(alone.score, abs=1e-4)
+    # and dice in any turn, from a photo
+    sample = photo(random.Random(8), "en", size=4, font_path="pillow:default")
+    dice = [tile.turned for row in cut_tiles(sample.image, find_lattice(sample.image))
+            for tile in (read_tile(crop, rotations=True) for crop in row) if tile.turned]
+    for together, turns in zip(classifier.classify_turned_each(dice), dice, strict=True):
+        alone = classifier.classify(turns)
+        assert (together.letters, together.turn, together.nearest) == (
+            alone.letters, alone.turn, alone.nearest)
+        assert together.margin == pytest.approx(alone.margin, abs=1e-3)
+        assert together.prototype.score == pytest.approx(alone.prototype.score, abs=1e-4)

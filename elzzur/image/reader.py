@@ -229,14 +229,18 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
     crops = cut_tiles(image, lattice)
     tiles = [[read_tile(crop, rotations=turns != "upright") for crop in row] for row in crops]
     flat = [t for row in tiles for t in row]
-    upright = [classifier.classify(t.glyphs[:1]) if t.glyphs else None for t in flat]
+    read = iter(classifier.classify_each([t.glyphs[0] for t in flat if t.glyphs]))
+    upright = [next(read) if t.glyphs else None for t in flat]
     turned = turns == "any"
     if turns == "auto":
         poor = sum(1 for g in upright if g is None or g.score < 0.7 and (
             g.margin is None or linear_confidence(g.margin, g.score) < THRESHOLD))
         turned = poor > len(flat) / 4
-    guesses = ([classifier.classify(t.turned) if t.turned else None for t in flat]
-               if turned else upright)
+    if turned:
+        read = iter(classifier.classify_turned_each([t.turned for t in flat if t.turned]))
+        guesses = [next(read) if t.turned else None for t in flat]
+    else:
+        guesses = upright
     plain = plain_colour([t.colour for t in flat]) if bonuses else None
     readings = []
     for tile, guess in zip(flat, guesses):
