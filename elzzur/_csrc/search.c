@@ -85,6 +85,7 @@ typedef struct {
     size_t *alt_first;      /* cell i's alternatives are alts[alt_first[i]:alt_first[i+1]] */
     int64_t *factors;
     unsigned char *end_only;
+    uint64_t *onward;       /* the first letters of cell i's moves; 0 if END_ONLY: see walk() */
     Move *moves;            /* each cell's moves, then the start moves (every alternative) */
     size_t n_moves, moves_cap;
     size_t *move_first;     /* cell i's moves are moves[move_first[i]:move_first[i+1]] */
@@ -139,6 +140,7 @@ search_free(Search *s)
     PyMem_RawFree(s->alt_first);
     PyMem_RawFree(s->factors);
     PyMem_RawFree(s->end_only);
+    PyMem_RawFree(s->onward);
     PyMem_RawFree(s->moves);
     PyMem_RawFree(s->move_first);
     PyMem_RawFree(s->bonus);
@@ -366,6 +368,16 @@ convert(Search *s, PyObject *cells, PyObject *points, PyObject *factors, PyObjec
         Py_DECREF(list);
     }
     s->move_first[n] = s->n_moves;
+    /* What a path can go on by from each cell: nothing from an END_ONLY cell. */
+    s->onward = PyMem_RawCalloc(cells_n + 1, sizeof(uint64_t));
+    if (s->onward == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!s->end_only[i])
+            for (size_t m = s->move_first[i]; m < s->move_first[i + 1]; m++)
+                s->onward[i] |= s->moves[m].bit;
     /* The start moves: every alternative of every cell, START_ONLY or not. */
     for (Py_ssize_t i = 0; i < n; i++)
         for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++)
@@ -488,7 +500,7 @@ typedef struct {
     const Move *moves;
     const size_t *move_first;
     const int64_t *factors, *bonus, *scale;
-    const unsigned char *end_only;
+    const uint64_t *onward;
     unsigned char *used;
     int32_t *path;
     int64_t divisor;
@@ -636,11 +648,14 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64
             if (err)
                 return err;
         }
-        size_t first_move = w->move_first[cell], last_move = w->move_first[cell + 1];
-        if ((reached_mask & ~TERMINAL) && !w->end_only[cell] && first_move != last_move) {
+        /* Go on only if some move's first letter follows: a call that could take no step
+         * (a word's last letter, an END_ONLY cell, letters the graph does not continue by) is
+         * not made at all. The bits are letters below 63, never TERMINAL. */
+        if (reached_mask & w->onward[cell]) {
             unsigned char was_used = w->used[cell];
             w->used[cell] = 1;
-            int err = walk(w, s, first_move, last_move, reached, reached_mask, reached_rank,
+            int err = walk(w, s, w->move_first[cell], w->move_first[cell + 1], reached,
+                           reached_mask, reached_rank,
                            (uint32_t)new_length, new_total, new_factor, over, depth + 1);
             w->used[cell] = was_used;
             if (err)
@@ -663,7 +678,7 @@ walk_board(Search *s)
     Walk w = {
         .masks = s->masks, .first = s->first, .targets = s->targets, .ranks = s->ranks,
         .alts = s->alts, .letters = s->letters, .moves = s->moves, .move_first = s->move_first,
-        .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .end_only = s->end_only,
+        .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .onward = s->onward,
         .used = s->used, .path = s->path, .divisor = s->divisor, .min_length = s->min_length,
         .limit = s->limit, .steps = 0, .n_nodes = s->n_nodes, .n_edges = s->n_edges,
         .max_length = s->max_length, .revisit = s->revisit, .cap = s->limit,
