@@ -103,9 +103,15 @@ typedef struct {
     int32_t *path;          /* path[d] is the d-th cell of the path being walked */
     uint64_t steps;
 
-    /* the words found: an open-addressing table by rank, their paths in an arena */
-    Entry *table;
-    size_t table_size, table_count; /* size is 2**table_bits, at most half full */
+    /* the words found, one entry each in the order found, their paths in an arena; the
+     * open-addressing table by rank holds an entry's index + 1 (0: an empty slot), so that
+     * what is zeroed and moved as it grows is 4 bytes a slot, and the entries need no
+     * compacting at the end */
+    Entry *entries;
+    size_t n_entries, entries_cap;
+    uint32_t *table;
+    int32_t *spelt;         /* per cell, for the result: see spelling() */
+    size_t table_size;      /* 2**table_bits, at most half full */
     unsigned table_bits;
     int32_t *arena;
     size_t arena_len, arena_cap;
@@ -148,6 +154,8 @@ search_free(Search *s)
     PyMem_RawFree(s->used);
     PyMem_RawFree(s->path);
     PyMem_RawFree(s->table);
+    PyMem_RawFree(s->entries);
+    PyMem_RawFree(s->spelt);
     PyMem_RawFree(s->arena);
 }
 
@@ -439,28 +447,33 @@ record(Search *s, uint64_t rank, int64_t score, size_t depth)
     size_t mask = s->table_size - 1;
     size_t i = slot(key, s->table_bits);
     Entry *e;
-    for (;;) {
-        e = &s->table[i];
-        if (e->key == key) {
-            if (score <= e->score)
-                return DONE;
-            e->score = score;
-            if (cells <= e->length) { /* the old path's room is enough */
-                memcpy(s->arena + e->path, s->path, cells * sizeof(int32_t));
-                e->length = cells;
-                return DONE;
-            }
+    for (;; i = (i + 1) & mask) {
+        uint32_t at = s->table[i];
+        if (at == 0)
             break;
+        e = &s->entries[at - 1];
+        if (e->key != key)
+            continue;
+        if (score <= e->score)
+            return DONE;
+        e->score = score;
+        if (cells <= e->length) { /* the old path's room is enough */
+            memcpy(s->arena + e->path, s->path, cells * sizeof(int32_t));
+            e->length = cells;
+            return DONE;
         }
-        if (e->key == 0) {
-            e->key = key;
-            e->score = score;
-            s->table_count++;
-            break;
-        }
-        i = (i + 1) & mask;
+        goto append; /* a longer best path */
     }
-    /* A new word, or a longer best path: append the path to the arena. */
+    /* A new word: its entry, in the empty slot i. */
+    if (s->n_entries >= UINT32_MAX - 1 ||
+        reserve((void **)&s->entries, &s->entries_cap, s->n_entries + 1, sizeof(Entry)) < 0)
+        return ERR_MEMORY;
+    e = &s->entries[s->n_entries++];
+    e->key = key;
+    e->score = score;
+    s->table[i] = (uint32_t)s->n_entries;
+append:
+    /* Its path, appended to the arena. */
     if (reserve((void **)&s->arena, &s->arena_cap, s->arena_len + cells, sizeof(int32_t)) < 0)
         return ERR_MEMORY;
     memcpy(s->arena + s->arena_len, s->path, cells * sizeof(int32_t));
@@ -468,19 +481,16 @@ record(Search *s, uint64_t rank, int64_t score, size_t depth)
     e->length = cells;
     s->arena_len += cells;
 
-    if (s->table_count * 2 > s->table_size) { /* keep probes short: rehash at half full */
+    if (s->n_entries * 2 > s->table_size) { /* keep probes short: rehash at half full */
         size_t size = s->table_size * 2;
-        Entry *table = PyMem_RawCalloc(size, sizeof(Entry));
+        uint32_t *table = PyMem_RawCalloc(size, sizeof(uint32_t));
         if (table == NULL)
             return ERR_MEMORY;
-        for (size_t k = 0; k < s->table_size; k++) {
-            Entry *old = &s->table[k];
-            if (old->key == 0)
-                continue;
-            size_t j = slot(old->key, s->table_bits + 1);
-            while (table[j].key != 0)
+        for (size_t k = 0; k < s->n_entries; k++) {
+            size_t j = slot(s->entries[k].key, s->table_bits + 1);
+            while (table[j] != 0)
                 j = (j + 1) & (size - 1);
-            table[j] = *old;
+            table[j] = (uint32_t)k + 1;
         }
         PyMem_RawFree(s->table);
         s->table = table;
@@ -820,6 +830,32 @@ typedef struct {
 
 enum { OPEN, AFTER_WORD, AFTER_SCORE, PATH_SEP, AFTER_PATH, BAND_NONE, CLOSE, BETWEEN };
 
+/* What entry_letters() needs of each cell, settled once a search rather than for each letter
+ * of each word: spelt[i] is the cell's alternative if it has one way to be read, spelt with
+ * letters of the graph's alphabet, else -1. Returns 0, or -1 with MemoryError. */
+static int
+spelling(Search *s, const GraphObject *g)
+{
+    s->spelt = PyMem_RawMalloc(((size_t)s->n_cells + 1) * sizeof(int32_t));
+    if (s->spelt == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < s->n_cells; i++) {
+        size_t a = s->alt_first[i];
+        int32_t one = s->alt_first[i + 1] == a + 1 ? (int32_t)a : -1;
+        if (one >= 0) {
+            const Alt *alt = &s->alts[a];
+            const unsigned char *spelt = s->letters + alt->letters;
+            for (uint32_t k = 0; k < alt->length; k++)
+                if (spelt[k] >= g->n_letters)
+                    one = -1;
+        }
+        s->spelt[i] = one;
+    }
+    return 0;
+}
+
 /* The letters of entry e as letter numbers into idx (room for g->longest): its cells'
  * letters where every cell of the path has one way to be read, else spelt from its rank.
  * Returns their number, or -1 with a ValueError for a graph that does not add up. */
@@ -827,21 +863,24 @@ static Py_ssize_t
 entry_letters(const Search *s, const GraphObject *g, const Entry *e, unsigned char *idx)
 {
     Py_ssize_t length = 0;
-    for (size_t j = 0; j < e->length && length >= 0; j++) {
-        int32_t cell = s->arena[e->path + j];
-        size_t a = s->alt_first[cell];
-        if (s->alt_first[cell + 1] != a + 1) {
+    const int32_t *path = s->arena + e->path;
+    for (size_t j = 0; j < e->length; j++) {
+        int32_t a = s->spelt[path[j]];
+        if (a < 0) {
             length = -1;
             break;
         }
         const Alt *alt = &s->alts[a];
+        if (alt->length > (size_t)g->longest - (size_t)length) {
+            length = -1;
+            break;
+        }
         const unsigned char *spelt = s->letters + alt->letters;
-        for (uint32_t k = 0; k < alt->length; k++) {
-            if (spelt[k] >= g->n_letters || length >= (Py_ssize_t)g->longest) {
-                length = -1;
-                break;
-            }
-            idx[length++] = spelt[k];
+        if (alt->length == 1)
+            idx[length++] = spelt[0];
+        else {
+            memcpy(idx + length, spelt, alt->length);
+            length += alt->length;
         }
     }
     if (length < 0)
@@ -957,15 +996,23 @@ atomic(PyObject *o)
     return 1;
 }
 
+/* Drop the n objects of an array (NULL items too) and free it. */
+static void
+release(PyObject **items, Py_ssize_t n)
+{
+    if (items == NULL)
+        return;
+    for (Py_ssize_t k = 0; k < n; k++)
+        Py_XDECREF(items[k]);
+    PyMem_Free(items);
+}
+
 static PyObject *
 result_list(Search *s, const GraphObject *g, const Shape *shape)
 {
-    /* Compact the table in place to its entries, in the order asked for. */
-    size_t n = 0;
-    for (size_t k = 0; k < s->table_size; k++)
-        if (s->table[k].key != 0)
-            s->table[n++] = s->table[k];
-    sort_entries(s->table, n, shape->by_score);
+    /* The entries in the order asked for. */
+    size_t n = s->n_entries;
+    sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
         return render_words(s, g, shape, n);
 
@@ -976,6 +1023,7 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
     if (letters == NULL)
         return PyErr_NoMemory();
     unsigned char *idx = (unsigned char *)(letters + g->longest + 1);
+    PyObject **numbers = NULL; /* without labels: each cell's number */
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (list == NULL) {
         PyMem_Free(letters);
@@ -987,21 +1035,25 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
     if (labels != NULL)
         for (Py_ssize_t c = 0; c < s->n_cells && plain_paths; c++)
             plain_paths = atomic(labels[c]);
+    else { /* the cells' numbers, made once rather than for every cell of every path */
+        numbers = PyMem_Calloc((size_t)s->n_cells + 1, sizeof(PyObject *));
+        if (numbers == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        for (Py_ssize_t c = 0; c < s->n_cells; c++)
+            if ((numbers[c] = PyLong_FromSsize_t(c)) == NULL)
+                goto fail;
+        labels = numbers;
+    }
     for (size_t k = 0; k < n; k++) {
-        const Entry *e = &s->table[k];
+        const Entry *e = &s->entries[k];
         PyObject *path = PyTuple_New((Py_ssize_t)e->length);
         if (path == NULL)
             goto fail;
         for (size_t j = 0; j < e->length; j++) {
-            int32_t at = s->arena[e->path + j];
-            PyObject *cell;
-            if (labels != NULL) {
-                cell = labels[at];
-                Py_INCREF(cell);
-            } else if ((cell = PyLong_FromLong(at)) == NULL) {
-                Py_DECREF(path);
-                goto fail;
-            }
+            PyObject *cell = labels[s->arena[e->path + j]];
+            Py_INCREF(cell);
             PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
         }
         Py_ssize_t length = 0;
@@ -1042,9 +1094,11 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
         PyList_SET_ITEM(list, (Py_ssize_t)k, item);
     }
     PyMem_Free(letters);
+    release(numbers, s->n_cells);
     return list;
 fail:
     PyMem_Free(letters);
+    release(numbers, s->n_cells);
     Py_DECREF(list); /* the unset slots are NULL, which list_dealloc skips */
     return NULL;
 }
@@ -1137,7 +1191,7 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
     int64_t total = 0;
     int big = 0; /* the sum left int64: counted on in Python ints (total_obj) */
     for (size_t k = 0; k < n; k++) {
-        const Entry *e = &s->table[k];
+        const Entry *e = &s->entries[k];
         Py_ssize_t length = entry_letters(s, g, e, letters + k * stride);
         if (length < 0)
             goto done;
@@ -1188,7 +1242,7 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
     int by_call = pc[BAND_NONE] != NULL && !by_rank && shape->band != NULL &&
                   shape->band != Py_None;
     for (size_t k = 0; k < listed; k++) {
-        const Entry *e = &s->table[k];
+        const Entry *e = &s->entries[k];
         Py_ssize_t length = lengths[k];
         const unsigned char *idx = letters + k * stride;
         size_t need = fixed + 4 * (size_t)length +
@@ -1457,9 +1511,15 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
                 goto done;
         }
     }
+    /* Sized for the words a board of this many cells usually has (about 7 a cell on 4x4
+     * English boards, 15 on 10x10), at most half full: regrowing it as words come (each time
+     * a new zeroed table and every entry moved) took a tenth of a 10x10 search. Large boards
+     * start at 2**16 slots and grow from there. */
     s.table_bits = 8;
+    while (s.table_bits < 16 && ((size_t)1 << s.table_bits) < (size_t)s.n_cells * 32)
+        s.table_bits++;
     s.table_size = (size_t)1 << s.table_bits;
-    s.table = PyMem_RawCalloc(s.table_size, sizeof(Entry));
+    s.table = PyMem_RawCalloc(s.table_size, sizeof(uint32_t));
     if (s.table == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -1483,7 +1543,8 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 
     switch (err) {
     case DONE:
-        result = result_list(&s, self, &shape);
+        if (spelling(&s, self) == 0)
+            result = result_list(&s, self, &shape);
         break;
     case ERR_MEMORY:
         PyErr_NoMemory();
