@@ -73,6 +73,7 @@ enum { DONE = 0, ERR_MEMORY, ERR_LIMIT, ERR_OVERFLOW, ERR_CORRUPT };
 typedef struct {
     /* the graph */
     const unsigned char *masks, *first, *targets, *ranks;
+    WalkEdge *edges;        /* the graph's records for the walk (reach()) */
     uint32_t n_nodes, n_edges;
     uint32_t max_length;    /* no path of a consistent graph spells more letters */
 
@@ -505,6 +506,7 @@ append:
  * compiler load every field of Search again after each of them. */
 typedef struct {
     const unsigned char *masks, *first, *targets, *ranks;
+    WalkEdge *edges;
     const Alt *alts;
     const unsigned char *letters;
     const Move *moves;
@@ -572,15 +574,59 @@ more_steps(Walk *w)
 #define WALK_CLONES
 #endif
 
-/* search.py's visit() and enter(), as one recursive function: from the state reached (node,
- * its mask, rank, letters so far, the letter sum, the word multiplier, whether either left
+/* Edge `edge` (< n_edges) as the walk takes it: its rank, and its child's mask and first edge
+ * (n_edges if the file says more: a step from there is refused as corruption either way).
+ * Returns 0, or -1 if the target is out of range (a corrupt graph). Read from the graph's
+ * records (WalkEdge), filled from the file's arrays the first time any search takes the edge,
+ * or without records (a graph's first search) from the file. Two searches of one graph may
+ * run at once (without the GIL): one that finds `first` set also finds what was written
+ * before it, and both write the same values. */
+static inline int
+reach(const Walk *restrict w, uint64_t edge, uint64_t *mask, uint32_t *rank, uint32_t *first)
+{
+    WalkEdge *e = NULL;
+    uint32_t f = 0;
+    if (w->edges != NULL) {
+        e = &w->edges[edge];
+        f = __atomic_load_n(&e->first, __ATOMIC_ACQUIRE);
+    }
+    if (__builtin_expect(f == 0, 0)) {
+        uint32_t target = load32(w->targets + 4 * edge);
+        if (target >= w->n_nodes)
+            f = WALK_BAD;
+        else {
+            uint32_t child = load32(w->first + 4 * (size_t)target);
+            f = (child < w->n_edges ? child : w->n_edges) + 1;
+            if (e == NULL) {
+                *mask = load64(w->masks + 8 * (size_t)target);
+                *rank = load32(w->ranks + 4 * edge);
+                *first = f - 1;
+                return 0;
+            }
+            __atomic_store_n(&e->mask, load64(w->masks + 8 * (size_t)target), __ATOMIC_RELAXED);
+            __atomic_store_n(&e->rank, load32(w->ranks + 4 * edge), __ATOMIC_RELAXED);
+        }
+        if (e == NULL)
+            return -1; /* WALK_BAD, without records */
+        __atomic_store_n(&e->first, f, __ATOMIC_RELEASE);
+    }
+    if (f == WALK_BAD)
+        return -1;
+    *mask = __atomic_load_n(&e->mask, __ATOMIC_RELAXED);
+    *rank = __atomic_load_n(&e->rank, __ATOMIC_RELAXED);
+    *first = f - 1;
+    return 0;
+}
+
+/* search.py's visit() and enter(), as one recursive function: from the state reached (the
+ * node's first edge, its mask, rank, letters so far, the letter sum, the word multiplier, whether either left
  * int64), try moves[next:end] in order: walk the move's letters (walk()), score the word if
  * one ends there, and go on from the cell if the path can. path[depth] is the cell entered.
  * Each level adds a letter at least and no path is longer than max_length letters (checked),
  * so the recursion is at most max_length + 1 deep, whatever the graph holds. Returns DONE or
  * ERR_... . */
 static WALK_CLONES int
-walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64_t mask,
+walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint64_t mask,
      uint64_t rank, uint32_t length, int64_t total, int64_t factor, unsigned char overflow,
      size_t depth)
 {
@@ -594,15 +640,14 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64
         const Alt *alt = &w->alts[move->alt];
         /* The first letter, whose bit is set: a node's edges are consecutive in letter order,
          * so skip those of lower letters. */
-        uint64_t edge = (uint64_t)load32(w->first + 4 * (size_t)node) +
-                        (uint64_t)__builtin_popcountll(mask & (move->bit - 1));
+        uint64_t edge = (uint64_t)first + (uint64_t)__builtin_popcountll(mask & (move->bit - 1));
         if (edge >= w->n_edges)
             return ERR_CORRUPT;
-        uint64_t reached_rank = rank + load32(w->ranks + 4 * edge);
-        uint32_t reached = load32(w->targets + 4 * edge);
-        if (reached >= w->n_nodes)
+        uint32_t reached, step_rank;
+        uint64_t reached_mask;
+        if (reach(w, edge, &reached_mask, &step_rank, &reached) < 0)
             return ERR_CORRUPT;
-        uint64_t reached_mask = load64(w->masks + 8 * (size_t)reached);
+        uint64_t reached_rank = rank + step_rank;
         if (alt->length > 1) { /* Qu and the like: the other letters */
             const unsigned char *letters = w->letters + alt->letters;
             uint32_t k = 1;
@@ -610,15 +655,12 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64
                 uint64_t bit = UINT64_C(1) << letters[k]; /* < 63: never the TERMINAL bit */
                 if (!(reached_mask & bit))
                     break;
-                edge = (uint64_t)load32(w->first + 4 * (size_t)reached) +
-                       (uint64_t)__builtin_popcountll(reached_mask & (bit - 1));
+                edge = (uint64_t)reached + (uint64_t)__builtin_popcountll(reached_mask & (bit - 1));
                 if (edge >= w->n_edges)
                     return ERR_CORRUPT;
-                reached_rank += load32(w->ranks + 4 * edge);
-                reached = load32(w->targets + 4 * edge);
-                if (reached >= w->n_nodes)
+                if (reach(w, edge, &reached_mask, &step_rank, &reached) < 0)
                     return ERR_CORRUPT;
-                reached_mask = load64(w->masks + 8 * (size_t)reached);
+                reached_rank += step_rank;
             }
             if (k < alt->length)
                 continue;
@@ -687,7 +729,7 @@ walk_board(Search *s)
         return DONE; /* convert() refused a graph without a root for any board with letters */
     Walk w = {
         .masks = s->masks, .first = s->first, .targets = s->targets, .ranks = s->ranks,
-        .alts = s->alts, .letters = s->letters, .moves = s->moves, .move_first = s->move_first,
+        .edges = s->edges, .alts = s->alts, .letters = s->letters, .moves = s->moves, .move_first = s->move_first,
         .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .onward = s->onward,
         .used = s->used, .path = s->path, .divisor = s->divisor, .min_length = s->min_length,
         .limit = s->limit, .steps = 0, .n_nodes = s->n_nodes, .n_edges = s->n_edges,
@@ -698,8 +740,11 @@ walk_board(Search *s)
         if (w.limit > TIME_CHUNK)
             w.limit = TIME_CHUNK;
     }
-    int err = walk(&w, s, s->move_first[s->n_cells], s->n_moves, 0, load64(s->masks), 0, 0, 0,
-                   1, 0, 0);
+    uint32_t root_first = load32(s->first); /* as reach() keeps it */
+    if (root_first > s->n_edges)
+        root_first = s->n_edges;
+    int err = walk(&w, s, s->move_first[s->n_cells], s->n_moves, root_first, load64(s->masks), 0,
+                   0, 0, 1, 0, 0);
     s->steps = w.steps;
     s->timed_out = w.timed_out;
     return err;
@@ -1467,6 +1512,21 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 
     PyObject *result = NULL;
     long long limit = 0;
+    /* The graph's records for the walk, made at its second search (a command that searches one
+     * board, as most do, needs no more memory than before), zeroed: the memory is only used
+     * (its pages only touched) as edges are taken. */
+    if (self->walk == NULL && self->n_edges > 0 && self->searches++ > 0) {
+        if (self->n_edges > WALK_BAD - 2) { /* first + 1 must stay below WALK_BAD */
+            PyErr_SetString(PyExc_ValueError, "word graph too large");
+            goto done;
+        }
+        self->walk = PyMem_RawCalloc(self->n_edges, sizeof(WalkEdge));
+        if (self->walk == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    s.edges = self->walk;
     if (to_clamped(min_length_obj, "min_length", &s.min_length) < 0 ||
         (limit_obj != NULL && to_clamped(limit_obj, "limit", &limit) < 0))
         goto done;
@@ -1520,7 +1580,12 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
         s.table_bits++;
     s.table_size = (size_t)1 << s.table_bits;
     s.table = PyMem_RawCalloc(s.table_size, sizeof(uint32_t));
-    if (s.table == NULL) {
+    /* Room for the words the table holds before it grows, and for their paths (some 6 cells
+     * each), so that neither is copied again and again as it fills: not zeroed, so only what
+     * is used is touched. */
+    if (s.table == NULL ||
+        reserve((void **)&s.entries, &s.entries_cap, s.table_size / 2, sizeof(Entry)) < 0 ||
+        reserve((void **)&s.arena, &s.arena_cap, s.table_size * 3, sizeof(int32_t)) < 0) {
         PyErr_NoMemory();
         goto done;
     }
