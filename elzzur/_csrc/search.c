@@ -816,6 +816,48 @@ sort_entries(Entry *e, size_t n, int by_score)
     }
 }
 
+/* Entries at least this many are put in key order by radix_by_key rather than sort_entries:
+ * a 10x10 board's 1,500 words took sort_entries a twentieth of the search. */
+#define RADIX_FROM 512
+#define RADIX_BITS 11
+
+/* The entries in key (rank) order, by a least significant digit first radix sort of the keys
+ * (distinct, so stable or not the order is the one sort_entries gives), as many 11-bit digits
+ * as the largest key has. Returns 0, or -1 (nothing done) without memory for the copy. */
+static int
+radix_by_key(Entry *e, size_t n)
+{
+    uint64_t top = 1;
+    for (size_t k = 0; k < n; k++)
+        top |= e[k].key;
+    unsigned bits = 64 - (unsigned)__builtin_clzll(top);
+    Entry *spare = PyMem_RawMalloc(n * sizeof(Entry));
+    if (spare == NULL)
+        return -1;
+    Entry *from = e, *to = spare;
+    uint32_t at[1 << RADIX_BITS]; /* n < 2**32: record() keeps to that */
+    for (unsigned shift = 0; shift < bits; shift += RADIX_BITS) {
+        memset(at, 0, sizeof at);
+        for (size_t k = 0; k < n; k++)
+            at[(from[k].key >> shift) & ((1u << RADIX_BITS) - 1)]++;
+        uint32_t sum = 0;
+        for (size_t d = 0; d < (1u << RADIX_BITS); d++) {
+            uint32_t c = at[d];
+            at[d] = sum;
+            sum += c;
+        }
+        for (size_t k = 0; k < n; k++)
+            to[at[(from[k].key >> shift) & ((1u << RADIX_BITS) - 1)]++] = from[k];
+        Entry *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != e)
+        memcpy(e, from, n * sizeof(Entry));
+    PyMem_RawFree(spare);
+    return 0;
+}
+
 /* Spell the word of rank `rank` into buf as letter numbers (room for g->longest letters):
  * from the root, take the last edge whose rank does not exceed what is left of it, until a
  * word ends with nothing left. Returns the number of letters, or -1 for a graph that does not
@@ -1057,7 +1099,8 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
 {
     /* The entries in the order asked for. */
     size_t n = s->n_entries;
-    sort_entries(s->entries, n, shape->by_score);
+    if (shape->by_score || n < RADIX_FROM || radix_by_key(s->entries, n) < 0)
+        sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
         return render_words(s, g, shape, n);
 
