@@ -63,7 +63,8 @@ load32(const unsigned char *p)
 
 /* One edge as the board search walks it (search.c): what it needs of the child, next to the
  * edge's rank, so that a step reads one record instead of first[], targets[], ranks[] and
- * masks[] in four places of the file. Filled the first time a search takes the edge. */
+ * masks[] in four places of the file. Filled the first time a search takes the edge, and
+ * kept: the buffer is taken to stay as it was (bytes, a read-only mmap: what WordGraph gives). */
 typedef struct {
     uint64_t mask;   /* the child's mask */
     uint32_t first;  /* 0: not filled yet; WALK_BAD: the target is out of range; else the

@@ -519,7 +519,7 @@ typedef struct {
     long long min_length;
     uint64_t limit, steps;
     uint32_t n_nodes, n_edges, max_length;
-    int revisit;
+    unsigned char mark;     /* what used[] is set to on a path: 0 in a revisit search */
     /* The time limit: with a deadline, limit is the next step at which the clock is read
      * (every TIME_CHUNK steps), cap the real step limit (see more_steps). */
     uint64_t cap;
@@ -635,7 +635,7 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
         if (!(mask & move->bit))
             continue; /* most moves end here, on their first letter */
         int32_t cell = move->cell;
-        if (w->used[cell] && !w->revisit)
+        if (w->used[cell]) /* never set in a revisit search */
             continue;
         const Alt *alt = &w->alts[move->alt];
         /* The first letter, whose bit is set: a node's edges are consecutive in letter order,
@@ -704,12 +704,11 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
          * (a word's last letter, an END_ONLY cell, letters the graph does not continue by) is
          * not made at all. The bits are letters below 63, never TERMINAL. */
         if (reached_mask & w->onward[cell]) {
-            unsigned char was_used = w->used[cell];
-            w->used[cell] = 1;
+            w->used[cell] = w->mark;
             int err = walk(w, s, w->move_first[cell], w->move_first[cell + 1], reached,
                            reached_mask, reached_rank,
                            (uint32_t)new_length, new_total, new_factor, over, depth + 1);
-            w->used[cell] = was_used;
+            w->used[cell] = 0;
             if (err)
                 return err;
         }
@@ -733,7 +732,7 @@ walk_board(Search *s)
         .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .onward = s->onward,
         .used = s->used, .path = s->path, .divisor = s->divisor, .min_length = s->min_length,
         .limit = s->limit, .steps = 0, .n_nodes = s->n_nodes, .n_edges = s->n_edges,
-        .max_length = s->max_length, .revisit = s->revisit, .cap = s->limit,
+        .max_length = s->max_length, .mark = !s->revisit, .cap = s->limit,
     };
     if (s->seconds > 0) {
         w.deadline = monotonic() + s->seconds;
