@@ -30,7 +30,6 @@ def run_scrabble(args: Args, out: Output) -> None:
     from ..lexicon.languages import get_language
     from .lists import load_words
     from ..scrabble import best_moves, load_layout, load_tile_set, parse_cgp
-    from ..views.text import show_move
 
     refuse_inputs(args)
     if getattr(args, "gcg", None) is not None:
@@ -69,14 +68,14 @@ def run_scrabble(args: Args, out: Output) -> None:
     moves = best_moves(text, rack, args.language, graph, layout_name, args.top, rank=rank)
     unseen = unseen_of(text, rack, tiles, layout_name) if getattr(args, "unseen", False) else None
     if args.format == "json":
-        import json
+        from ..views.jsonout import dumps  # json.dumps's text without importing json
 
         listed = [{"coordinate": m.coordinate, "word": m.word, "score": m.score,
                    "equity": m.equity, "leave": m.leave, "kind": m.kind} for m in moves]
         if unseen is not None:
             listed = {"unseen": {"tiles": unseen.text, "count": unseen.total, "bag": unseen.bag},
                       "moves": listed}
-        out.write(json.dumps(listed, ensure_ascii=False) + "\n")
+        out.write(dumps(listed) + "\n")
         return
     if unseen is not None:
         out.write(f"unseen: {unseen.total} tiles ({unseen.bag} in the bag): {unseen.text}\n\n")
@@ -86,8 +85,12 @@ def run_scrabble(args: Args, out: Output) -> None:
     for m in moves:
         out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}{m.equity:>7.1f}  "
                   f"{m.leave}".rstrip() + "\n")
-    for m in [m for m in moves if m.kind == "play"][:args.show_top or 0]:
-        out.write("\n" + show_move(text, m))
+    shown = [m for m in moves if m.kind == "play"][:args.show_top or 0]
+    if shown:
+        from ..views.text import show_move  # (the board drawn: only for --show-top)
+
+        for m in shown:
+            out.write("\n" + show_move(text, m))
 
 
 def unseen_of(text: str, rack: str, tiles, layout_name: str):
