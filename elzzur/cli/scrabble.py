@@ -26,7 +26,7 @@ def check_position(text: str, tiles, layout_name: str, origin: str) -> None:
         raise type(e)(f"{where}{e} {POSITION_HINT}") from None
 
 def run_scrabble(args: Args, out: Output) -> None:
-    from ..grid.board import read_board_text
+    from ..grid.source import read_board_text
     from ..lexicon.languages import get_language
     from .lists import load_words
     from ..scrabble import best_moves, load_layout, load_tile_set, parse_cgp
