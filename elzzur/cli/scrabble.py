@@ -26,6 +26,14 @@ def check_position(text: str, tiles, layout_name: str, origin: str) -> None:
         raise type(e)(f"{where}{e} {POSITION_HINT}") from None
 
 def run_scrabble(args: Args, out: Output) -> None:
+    from ..lexicon.dictionary import hash_ahead
+
+    with hash_ahead(args.dictionary):  # the word list read and hashed meanwhile
+        return solve_position(args, out)
+
+
+def solve_position(args: Args, out: Output) -> None:
+    """``run_scrabble``'s work: the best moves of one position, or a game's review (--gcg)."""
     from ..grid.source import read_board_text
     from ..lexicon.languages import get_language
     from .lists import load_words
