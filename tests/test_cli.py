@@ -568,6 +568,20 @@ def test_installed_console_script(tmp_path, words_txt, cli):
     assert failed.stderr == "elzzur: error: nosuch.board: no such file\n"
 
 
+def test_the_command_line_ends_with_everything_frozen_and_its_status(tmp_path):
+    """``exit_with`` (the script's and ``python -m elzzur``'s last step) freezes what is left
+    for Python's last collection to skip, and exits with the command's status; what was
+    written to standard output is all there."""
+    code = ("import atexit, gc, sys\n"
+            "from elzzur.__main__ import exit_with\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+            "sys.stdout.write('x' * 100000)\n"
+            "exit_with(3)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=child_env(),
+                          capture_output=True, text=True, timeout=600)
+    assert (done.returncode, done.stdout, done.stderr) == (3, "x" * 100000 + "frozen True\n", "")
+
+
 def test_python_m_elzzur_reports_errors_without_traceback(run_module):
     done = run_module("solve", "-l", "en", "-b", "A ?/C D")
     assert done.returncode == 1
