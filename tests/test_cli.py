@@ -651,16 +651,20 @@ def test_language_codes_ignore_case(cli, words_txt):
 
 
 def test_the_command_table_offers_the_choices_the_library_knows():
-    """The choices of generate --letters and --bonus are written out in the command table
-    (importing grid.generate there would slow every command line): they must stay the same."""
+    """The choices of generate --letters and --bonus, and of --sort, are written out in the
+    command table (importing grid.generate there would slow every command line, grid.results
+    elzzur scrabble's): they must stay the same."""
     from elzzur.cli.commands import COMMANDS
     from elzzur.grid.generate import BONUS_DRAWS, LETTER_SOURCES
+    from elzzur.grid.results import SORT_ORDERS
     from elzzur.grid.rules import bonus_rounds
 
     options = {option.dest: option for option in COMMANDS["generate"][1]}
     assert options["letters"].choices == LETTER_SOURCES
     assert options["bonus"].choices == BONUS_DRAWS
     assert set(BONUS_DRAWS) == {"elzzur", "none", *bonus_rounds()}
+    sorts = [o.choices for rows in COMMANDS.values() for o in rows[1] if o.dest == "sort"]
+    assert sorts and all(choices == SORT_ORDERS for choices in sorts)
 
 
 def test_an_unknown_letter_source_is_refused_by_the_library():
