@@ -26,10 +26,19 @@ def check_position(text: str, tiles, layout_name: str, origin: str) -> None:
         raise type(e)(f"{where}{e} {POSITION_HINT}") from None
 
 def run_scrabble(args: Args, out: Output) -> None:
+    import gc
+
     from ..lexicon.dictionary import hash_ahead
 
-    with hash_ahead(args.dictionary):  # the word list read and hashed meanwhile
-        return solve_position(args, out)
+    # What the command line imported so far is frozen while the position is solved: the
+    # collections the search's allocations set off then walk only what came after (a
+    # one-shot's millisecond; nothing frozen is garbage: modules, functions, the table)
+    gc.freeze()
+    try:
+        with hash_ahead(args.dictionary):  # the word list read and hashed meanwhile
+            return solve_position(args, out)
+    finally:
+        gc.unfreeze()
 
 
 def solve_position(args: Args, out: Output) -> None:
