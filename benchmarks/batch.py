@@ -12,7 +12,10 @@ spends tens of milliseconds more starting), timed by a small wrapper that runs e
 workers'). Runs of one process and of two are interleaved; the table gives medians. The
 scaling is the wall time of one process over that of two: it means something only on a
 machine with two cores free, so the load average before and after is printed beside it. The
-outputs of every run must be the same, byte for byte, or nothing is reported.
+outputs of every run must be the same, byte for byte, or nothing is reported. A third row
+per format runs two single processes at once, each on every board: the scaling the machine
+itself allows two processes (shared caches, memory bandwidth, clock), which ``--jobs 2``
+cannot beat.
 """
 
 from __future__ import annotations
@@ -66,6 +69,22 @@ def run(folder: str, fmt: str, jobs: int) -> tuple[float, float, float, str]:
     return wall, parent, children, digest
 
 
+def run_pair(folder: str, fmt: str) -> float:
+    """Wall s of two one-process runs started together, each on the whole text: what the
+    machine's two cores give two processes that share nothing (their caches, memory bandwidth
+    and clock do), the ceiling of ``--jobs 2``'s scaling (2 x one alone / this)."""
+    commands = [[sys.executable, "-m", "elzzur", "solve", "-l", "en", "-b",
+                 os.path.join(folder, "boards.txt"), "--format", fmt, "-o",
+                 os.path.join(folder, f"pair{k}.{fmt}")] for k in (1, 2)]
+    start = time.perf_counter()
+    running = [subprocess.Popen(command, stderr=subprocess.PIPE) for command in commands]
+    for process in running:
+        if process.wait() != 0:
+            raise SystemExit(f"elzzur failed: {process.stderr.read().decode()}")
+        process.stderr.close()
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--boards", type=int, default=10_000)
@@ -85,12 +104,14 @@ def main() -> None:
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
         for fmt in options.formats.split(","):
             times: dict[int, list] = {1: [], 2: []}
+            pairs: list[float] = []
             digests = set()
             for _ in range(options.runs):
                 for jobs in (1, 2):  # interleaved
                     wall, parent, children, digest = run(folder, fmt, jobs)
                     times[jobs].append((wall, parent, children))
                     digests.add(digest)
+                pairs.append(run_pair(folder, fmt))
             if len(digests) != 1:
                 raise SystemExit(f"--format {fmt}: the outputs differ between runs")
             medians = {jobs: [statistics.median(t[k] for t in runs) for k in range(3)]
@@ -101,6 +122,10 @@ def main() -> None:
                 print(f"| {fmt} | {jobs} | {wall:.2f} | {parent:.2f} | {children:.2f} | "
                       f"{options.boards / cpu:,.0f} | {options.boards / wall:,.0f} | {scaling} |",
                       flush=True)
+            pair = statistics.median(pairs)
+            print(f"| {fmt} | two runs of 1 at once | {pair:.2f} | | | | "
+                  f"{2 * options.boards / pair:,.0f} | ceiling {2 * medians[1][0] / pair:.2f}x |",
+                  flush=True)
         print(f"\n(load average {os.getloadavg()[0]:.2f} after; {os.cpu_count()} CPUs)")
 
 

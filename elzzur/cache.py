@@ -83,10 +83,21 @@ def content_key(data) -> bytes:
 
 
 def file_key(path: str, limit: int) -> bytes | None:
-    """``content_key`` of the regular file ``path``, read a megabyte at a time (a cache hit
-    then needs no copy of the file in memory); None if it is not a regular file, is larger
-    than ``limit``, or cannot be read (the caller reads it whole and reports why). Noted as
-    an input of this run (``files.note_input``)."""
+    """``content_key`` of the regular file ``path``, read ``CHUNK`` bytes at a time (a cache
+    hit then needs no copy of a large file in memory); None if it is not a regular file, is
+    larger than ``limit``, or cannot be read (the caller reads it whole and reports why).
+    Noted as an input of this run (``files.note_input``). The key an ``Ahead`` is working
+    out for the same path and limit is waited for and taken instead (once)."""
+    ahead = _ahead.pop((path, limit), None)
+    if ahead is not None:
+        return ahead.result()
+    return _file_key(path, limit)
+
+
+CHUNK = 8 << 20  # bytes read and hashed at a time: a 2.7 MB list is one (see Ahead)
+
+
+def _file_key(path: str, limit: int) -> bytes | None:
     from .files import note_input
 
     try:
@@ -101,7 +112,7 @@ def file_key(path: str, limit: int) -> bytes | None:
             h = _blake2b()
             size = 0
             while size <= limit:
-                chunk = f.read(1 << 20)
+                chunk = f.read(CHUNK)
                 if not chunk:
                     break
                 h.update(chunk)
@@ -111,6 +122,74 @@ def file_key(path: str, limit: int) -> bytes | None:
     if size <= SMALL or size > limit:
         return None  # it changed as we read it: let the whole read decide
     return b"blake2b:" + size.to_bytes(8, "little") + h.digest()
+
+
+_ahead: dict[tuple[str, int], Ahead] = {}  # (path, limit): the key being worked out
+
+
+class Ahead:
+    """``file_key(path, limit)`` worked out in a background thread while the command does
+    other things (imports, reading the position), as a context: ``file_key`` takes the result
+    inside it, waiting if it must; leaving it waits for the thread and drops a key not taken,
+    so that no later run in the same process is answered from an older read of the file.
+
+    Reading and hashing a word list (BLAKE2b, ~3 ms for a 2.7 MB list) lets go of Python's
+    lock, so on a second core it costs a one-shot command nothing. The key is the same as
+    ``file_key``'s: the same bytes hashed the same way, read a moment earlier (a file changed
+    in that moment is a race either way: the entry answers for the bytes that were hashed,
+    and a graph built on a miss is stored under the digest of the bytes it was built from).
+    Only a regular file is read ahead (``os.stat`` first): a pipe opened by a thread could
+    block, or lose what was written to it. Where threads cannot start, nothing is done
+    ahead and ``file_key`` reads the file itself."""
+
+    def __init__(self, path: str | None, limit: int) -> None:
+        self.key = (path, limit)
+        self.value: bytes | None = None
+        self.failed = False
+        self.lock = None
+        if path is None:
+            return
+        try:
+            import _thread
+
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                return
+        except (ImportError, OSError, ValueError):
+            return
+        lock = _thread.allocate_lock()
+        lock.acquire()
+        try:
+            _thread.start_new_thread(self._work, (lock,))
+        except RuntimeError:  # no thread to be had: file_key reads it then
+            return
+        self.lock = lock
+        _ahead[self.key] = self
+
+    def _work(self, lock) -> None:
+        try:
+            self.value = _file_key(*self.key)
+        except BaseException:  # noqa: B036 -- (MemoryError): file_key will read it again
+            self.failed = True
+        finally:
+            lock.release()
+
+    def result(self) -> bytes | None:
+        """The key, once the thread has it (``file_key``'s answer if the thread failed)."""
+        self.wait()
+        return _file_key(*self.key) if self.failed else self.value
+
+    def wait(self) -> None:
+        if self.lock is not None:
+            with self.lock:
+                pass
+
+    def __enter__(self) -> Ahead:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if _ahead.get(self.key) is self:
+            del _ahead[self.key]
+        self.wait()
 
 
 def _blake2b():

@@ -219,8 +219,9 @@ def test_load_board_reads_files_and_inline_text(tmp_path):
 
 def test_a_huge_board_file_is_refused_without_reading_it_all(tmp_path, monkeypatch):
     import elzzur.grid.board
+    import elzzur.grid.source
 
-    monkeypatch.setattr(elzzur.grid.board, "BOARD_LIMIT", 1000)
+    monkeypatch.setattr(elzzur.grid.source, "BOARD_LIMIT", 1000)  # (board.py's is this one)
     path = tmp_path / "huge.board"
     path.write_text("A B\nC D\n\n" * 200, encoding="utf-8")
     with pytest.raises(ElzzurError, match="huge.board: more than 0 MiB, too large for a board file"):

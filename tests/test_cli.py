@@ -568,6 +568,20 @@ def test_installed_console_script(tmp_path, words_txt, cli):
     assert failed.stderr == "elzzur: error: nosuch.board: no such file\n"
 
 
+def test_the_command_line_ends_with_everything_frozen_and_its_status(tmp_path):
+    """``exit_with`` (the script's and ``python -m elzzur``'s last step) freezes what is left
+    for Python's last collection to skip, and exits with the command's status; what was
+    written to standard output is all there."""
+    code = ("import atexit, gc, sys\n"
+            "from elzzur.__main__ import exit_with\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+            "sys.stdout.write('x' * 100000)\n"
+            "exit_with(3)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=child_env(),
+                          capture_output=True, text=True, timeout=600)
+    assert (done.returncode, done.stdout, done.stderr) == (3, "x" * 100000 + "frozen True\n", "")
+
+
 def test_python_m_elzzur_reports_errors_without_traceback(run_module):
     done = run_module("solve", "-l", "en", "-b", "A ?/C D")
     assert done.returncode == 1
@@ -637,16 +651,20 @@ def test_language_codes_ignore_case(cli, words_txt):
 
 
 def test_the_command_table_offers_the_choices_the_library_knows():
-    """The choices of generate --letters and --bonus are written out in the command table
-    (importing grid.generate there would slow every command line): they must stay the same."""
+    """The choices of generate --letters and --bonus, and of --sort, are written out in the
+    command table (importing grid.generate there would slow every command line, grid.results
+    elzzur scrabble's): they must stay the same."""
     from elzzur.cli.commands import COMMANDS
     from elzzur.grid.generate import BONUS_DRAWS, LETTER_SOURCES
+    from elzzur.grid.results import SORT_ORDERS
     from elzzur.grid.rules import bonus_rounds
 
     options = {option.dest: option for option in COMMANDS["generate"][1]}
     assert options["letters"].choices == LETTER_SOURCES
     assert options["bonus"].choices == BONUS_DRAWS
     assert set(BONUS_DRAWS) == {"elzzur", "none", *bonus_rounds()}
+    sorts = [o.choices for rows in COMMANDS.values() for o in rows[1] if o.dest == "sort"]
+    assert sorts and all(choices == SORT_ORDERS for choices in sorts)
 
 
 def test_an_unknown_letter_source_is_refused_by_the_library():

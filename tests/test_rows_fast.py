@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from elzzur import get_language
 from elzzur.errors import ElzzurError
 from elzzur.grid import rows
-from elzzur.grid.board import Board, parse_boards
+from elzzur.grid.board import Board, parse_boards, parse_token
 
 LANGUAGES = {code: get_language(code) for code in ("en", "de", "tr")}
 
@@ -101,3 +101,41 @@ def test_the_fast_reading_gives_the_full_readings_line_numbers():
     text = "A B\nC D\n\n\nA B\nC 1\n"
     with pytest.raises(ElzzurError, match=r"f.txt, line 6: token '1'"):
         parse_boards(text, LANGUAGES["en"], "f.txt")
+
+
+def counted(text: str, code: str, known: list[str], full: bool):
+    """What checking a part of ``solve --jobs`` answers, with the cells of ``known`` read
+    before: counted (``count_part``) or read (``read_part``), as (boards, new tokens), or
+    the error; and the tokens the cells then hold."""
+    language = LANGUAGES[code]
+    cells = {}
+    for token in known:
+        try:
+            cells[token] = parse_token(token, language)
+        except ElzzurError:
+            pass
+    try:
+        if full:
+            boards, tokens = rows.read_part(text, language, "f.txt", Board, 3, cells)
+            answer = len(boards), tokens
+        else:
+            answer = rows.count_part(text, language, "f.txt", Board, 3, cells)
+    except ElzzurError as e:
+        return "error", str(e)
+    return answer, sorted(cells)
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=board_text(plain=True) | board_text(plain=False), code=st.sampled_from(sorted(LANGUAGES)),
+       known=st.lists(st.sampled_from(TOKENS), max_size=6))
+def test_counting_a_part_answers_as_reading_it(text, code, known):
+    assert counted(text, code, known, full=False) == counted(text, code, known, full=True)
+
+
+def test_a_plain_part_is_counted_without_making_its_boards(monkeypatch):
+    """The test above would pass if counting always read the part."""
+    text = "Ttl R   S   Ndl\nOdw Htw E   I\nCdw I   N   V\nEtl A   D   E\n\n  \nA B\nC Qu\n"
+    monkeypatch.setattr(rows, "_read_plain", lambda *a: pytest.fail("read, not counted"))
+    cells = {"A": parse_token("A", LANGUAGES["en"])}
+    assert rows.count_part(text, LANGUAGES["en"], "f.txt", Board, 1, cells) == (2, 16)
+    assert cells["Qu"].choices == ("QU",)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from elzzur.errors import ElzzurError
 from elzzur.lexicon.graph import build
@@ -431,3 +432,17 @@ def test_a_big_rack_of_one_letter_leaves_the_same_on_both_backends():
     # 8A to 8H: eight A's of 1, one on D8 (double letter): 9; A8 triples and H8 doubles the
     # word: 9 x 3 x 2 = 54 (8 tiles of a 12-tile rack: no bingo); left: A, B and two blanks
     assert ("8A", "AAAAAAAA", 54, "AB??") in spelled["python"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=-2**63, max_value=2**63 - 1), max_size=130))
+def test_int64s_are_the_arrays_the_core_reads(values):
+    """``movegen.int64s`` writes what ``array("q")`` and ``array("Q")`` write (the core's
+    tables, written without importing ``array``)."""
+    from array import array
+
+    from elzzur.scrabble.movegen import int64s
+
+    assert int64s(values) == array("q", values).tobytes()
+    unsigned = [v + 2**63 for v in values]
+    assert int64s(unsigned, signed=False) == array("Q", unsigned).tobytes()

@@ -501,3 +501,25 @@ def test_equity_ranking_with_spanish_tiles_of_two_letters(seed):
                                 rack, blanks, Evaluator(values, unseen, es), 10))
         assert got[use] == shown(reference[:10]), use
     assert got["c"] == got["python"] and any("[" in leave for *_, leave, _ in got["c"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from("AEQİÑ?[]CH"), max_size=10))
+def test_parse_leave_counts_the_squares_tokens_reads(text):
+    """``parse_leave`` (a leave without brackets read a character a tile, without
+    ``position.tokens``) counts what ``tokens`` splits the text into, and fails as it does."""
+    from elzzur.scrabble.position import tokens
+
+    try:
+        squares = tokens(text, "leave")
+    except ElzzurError:
+        with pytest.raises(ElzzurError):
+            parse_leave(text)
+        return
+    counts: dict[str, int] = {}
+    for square in squares:
+        if square != "?":
+            counts[square] = counts.get(square, 0) + 1
+    got = parse_leave(text)
+    assert got == (counts, squares.count("?"))
+    assert list(got[0]) == list(counts)  # the same order: the model sums in it

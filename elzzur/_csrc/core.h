@@ -61,6 +61,18 @@ load32(const unsigned char *p)
 
 /* --- the Graph object ---------------------------------------------------------------------- */
 
+/* One edge as the board search walks it (search.c): what it needs of the child, next to the
+ * edge's rank, so that a step reads one record instead of first[], targets[], ranks[] and
+ * masks[] in four places of the file. Filled the first time a search takes the edge, and
+ * kept: the buffer is taken to stay as it was (bytes, a read-only mmap: what WordGraph gives). */
+typedef struct {
+    uint64_t mask;   /* the child's mask */
+    uint32_t first;  /* 0: not filled yet; WALK_BAD: the target is out of range; else the
+                        child's first edge (at most n_edges) + 1 */
+    uint32_t rank;   /* the edge's rank */
+} WalkEdge;
+#define WALK_BAD UINT32_MAX
+
 typedef struct {
     PyObject_HEAD
     Py_buffer view; /* held for the object's lifetime: the arrays point into it */
@@ -68,6 +80,8 @@ typedef struct {
     uint32_t n_nodes, n_edges, n_words, longest;
     Py_UCS4 alphabet[64];   /* the code point of each letter number, to spell found words */
     Py_ssize_t n_letters;
+    WalkEdge *walk;         /* n_edges records, zeroed when made (at the second search) */
+    Py_ssize_t searches;    /* searches begun, up to the one that made walk */
 } GraphObject;
 
 /* --- the Graph methods (the Python names are in module.c's method table) ------------------- */

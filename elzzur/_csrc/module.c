@@ -90,6 +90,7 @@ static void
 Graph_dealloc(GraphObject *self)
 {
     PyBuffer_Release(&self->view); /* a no-op when view.obj is NULL */
+    PyMem_RawFree(self->walk);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

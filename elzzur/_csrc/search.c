@@ -73,6 +73,7 @@ enum { DONE = 0, ERR_MEMORY, ERR_LIMIT, ERR_OVERFLOW, ERR_CORRUPT };
 typedef struct {
     /* the graph */
     const unsigned char *masks, *first, *targets, *ranks;
+    WalkEdge *edges;        /* the graph's records for the walk (reach()) */
     uint32_t n_nodes, n_edges;
     uint32_t max_length;    /* no path of a consistent graph spells more letters */
 
@@ -85,6 +86,7 @@ typedef struct {
     size_t *alt_first;      /* cell i's alternatives are alts[alt_first[i]:alt_first[i+1]] */
     int64_t *factors;
     unsigned char *end_only;
+    uint64_t *onward;       /* the first letters of cell i's moves; 0 if END_ONLY: see walk() */
     Move *moves;            /* each cell's moves, then the start moves (every alternative) */
     size_t n_moves, moves_cap;
     size_t *move_first;     /* cell i's moves are moves[move_first[i]:move_first[i+1]] */
@@ -102,9 +104,15 @@ typedef struct {
     int32_t *path;          /* path[d] is the d-th cell of the path being walked */
     uint64_t steps;
 
-    /* the words found: an open-addressing table by rank, their paths in an arena */
-    Entry *table;
-    size_t table_size, table_count; /* size is 2**table_bits, at most half full */
+    /* the words found, one entry each in the order found, their paths in an arena; the
+     * open-addressing table by rank holds an entry's index + 1 (0: an empty slot), so that
+     * what is zeroed and moved as it grows is 4 bytes a slot, and the entries need no
+     * compacting at the end */
+    Entry *entries;
+    size_t n_entries, entries_cap;
+    uint32_t *table;
+    int32_t *spelt;         /* per cell, for the result: see spelling() */
+    size_t table_size;      /* 2**table_bits, at most half full */
     unsigned table_bits;
     int32_t *arena;
     size_t arena_len, arena_cap;
@@ -139,6 +147,7 @@ search_free(Search *s)
     PyMem_RawFree(s->alt_first);
     PyMem_RawFree(s->factors);
     PyMem_RawFree(s->end_only);
+    PyMem_RawFree(s->onward);
     PyMem_RawFree(s->moves);
     PyMem_RawFree(s->move_first);
     PyMem_RawFree(s->bonus);
@@ -146,6 +155,8 @@ search_free(Search *s)
     PyMem_RawFree(s->used);
     PyMem_RawFree(s->path);
     PyMem_RawFree(s->table);
+    PyMem_RawFree(s->entries);
+    PyMem_RawFree(s->spelt);
     PyMem_RawFree(s->arena);
 }
 
@@ -366,6 +377,16 @@ convert(Search *s, PyObject *cells, PyObject *points, PyObject *factors, PyObjec
         Py_DECREF(list);
     }
     s->move_first[n] = s->n_moves;
+    /* What a path can go on by from each cell: nothing from an END_ONLY cell. */
+    s->onward = PyMem_RawCalloc(cells_n + 1, sizeof(uint64_t));
+    if (s->onward == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!s->end_only[i])
+            for (size_t m = s->move_first[i]; m < s->move_first[i + 1]; m++)
+                s->onward[i] |= s->moves[m].bit;
     /* The start moves: every alternative of every cell, START_ONLY or not. */
     for (Py_ssize_t i = 0; i < n; i++)
         for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++)
@@ -427,28 +448,33 @@ record(Search *s, uint64_t rank, int64_t score, size_t depth)
     size_t mask = s->table_size - 1;
     size_t i = slot(key, s->table_bits);
     Entry *e;
-    for (;;) {
-        e = &s->table[i];
-        if (e->key == key) {
-            if (score <= e->score)
-                return DONE;
-            e->score = score;
-            if (cells <= e->length) { /* the old path's room is enough */
-                memcpy(s->arena + e->path, s->path, cells * sizeof(int32_t));
-                e->length = cells;
-                return DONE;
-            }
+    for (;; i = (i + 1) & mask) {
+        uint32_t at = s->table[i];
+        if (at == 0)
             break;
+        e = &s->entries[at - 1];
+        if (e->key != key)
+            continue;
+        if (score <= e->score)
+            return DONE;
+        e->score = score;
+        if (cells <= e->length) { /* the old path's room is enough */
+            memcpy(s->arena + e->path, s->path, cells * sizeof(int32_t));
+            e->length = cells;
+            return DONE;
         }
-        if (e->key == 0) {
-            e->key = key;
-            e->score = score;
-            s->table_count++;
-            break;
-        }
-        i = (i + 1) & mask;
+        goto append; /* a longer best path */
     }
-    /* A new word, or a longer best path: append the path to the arena. */
+    /* A new word: its entry, in the empty slot i. */
+    if (s->n_entries >= UINT32_MAX - 1 ||
+        reserve((void **)&s->entries, &s->entries_cap, s->n_entries + 1, sizeof(Entry)) < 0)
+        return ERR_MEMORY;
+    e = &s->entries[s->n_entries++];
+    e->key = key;
+    e->score = score;
+    s->table[i] = (uint32_t)s->n_entries;
+append:
+    /* Its path, appended to the arena. */
     if (reserve((void **)&s->arena, &s->arena_cap, s->arena_len + cells, sizeof(int32_t)) < 0)
         return ERR_MEMORY;
     memcpy(s->arena + s->arena_len, s->path, cells * sizeof(int32_t));
@@ -456,19 +482,16 @@ record(Search *s, uint64_t rank, int64_t score, size_t depth)
     e->length = cells;
     s->arena_len += cells;
 
-    if (s->table_count * 2 > s->table_size) { /* keep probes short: rehash at half full */
+    if (s->n_entries * 2 > s->table_size) { /* keep probes short: rehash at half full */
         size_t size = s->table_size * 2;
-        Entry *table = PyMem_RawCalloc(size, sizeof(Entry));
+        uint32_t *table = PyMem_RawCalloc(size, sizeof(uint32_t));
         if (table == NULL)
             return ERR_MEMORY;
-        for (size_t k = 0; k < s->table_size; k++) {
-            Entry *old = &s->table[k];
-            if (old->key == 0)
-                continue;
-            size_t j = slot(old->key, s->table_bits + 1);
-            while (table[j].key != 0)
+        for (size_t k = 0; k < s->n_entries; k++) {
+            size_t j = slot(s->entries[k].key, s->table_bits + 1);
+            while (table[j] != 0)
                 j = (j + 1) & (size - 1);
-            table[j] = *old;
+            table[j] = (uint32_t)k + 1;
         }
         PyMem_RawFree(s->table);
         s->table = table;
@@ -483,19 +506,20 @@ record(Search *s, uint64_t rank, int64_t score, size_t depth)
  * compiler load every field of Search again after each of them. */
 typedef struct {
     const unsigned char *masks, *first, *targets, *ranks;
+    WalkEdge *edges;
     const Alt *alts;
     const unsigned char *letters;
     const Move *moves;
     const size_t *move_first;
     const int64_t *factors, *bonus, *scale;
-    const unsigned char *end_only;
+    const uint64_t *onward;
     unsigned char *used;
     int32_t *path;
     int64_t divisor;
     long long min_length;
     uint64_t limit, steps;
     uint32_t n_nodes, n_edges, max_length;
-    int revisit;
+    unsigned char mark;     /* what used[] is set to on a path: 0 in a revisit search */
     /* The time limit: with a deadline, limit is the next step at which the clock is read
      * (every TIME_CHUNK steps), cap the real step limit (see more_steps). */
     uint64_t cap;
@@ -550,15 +574,59 @@ more_steps(Walk *w)
 #define WALK_CLONES
 #endif
 
-/* search.py's visit() and enter(), as one recursive function: from the state reached (node,
- * its mask, rank, letters so far, the letter sum, the word multiplier, whether either left
+/* Edge `edge` (< n_edges) as the walk takes it: its rank, and its child's mask and first edge
+ * (n_edges if the file says more: a step from there is refused as corruption either way).
+ * Returns 0, or -1 if the target is out of range (a corrupt graph). Read from the graph's
+ * records (WalkEdge), filled from the file's arrays the first time any search takes the edge,
+ * or without records (a graph's first search) from the file. Two searches of one graph may
+ * run at once (without the GIL): one that finds `first` set also finds what was written
+ * before it, and both write the same values. */
+static inline int
+reach(const Walk *restrict w, uint64_t edge, uint64_t *mask, uint32_t *rank, uint32_t *first)
+{
+    WalkEdge *e = NULL;
+    uint32_t f = 0;
+    if (w->edges != NULL) {
+        e = &w->edges[edge];
+        f = __atomic_load_n(&e->first, __ATOMIC_ACQUIRE);
+    }
+    if (__builtin_expect(f == 0, 0)) {
+        uint32_t target = load32(w->targets + 4 * edge);
+        if (target >= w->n_nodes)
+            f = WALK_BAD;
+        else {
+            uint32_t child = load32(w->first + 4 * (size_t)target);
+            f = (child < w->n_edges ? child : w->n_edges) + 1;
+            if (e == NULL) {
+                *mask = load64(w->masks + 8 * (size_t)target);
+                *rank = load32(w->ranks + 4 * edge);
+                *first = f - 1;
+                return 0;
+            }
+            __atomic_store_n(&e->mask, load64(w->masks + 8 * (size_t)target), __ATOMIC_RELAXED);
+            __atomic_store_n(&e->rank, load32(w->ranks + 4 * edge), __ATOMIC_RELAXED);
+        }
+        if (e == NULL)
+            return -1; /* WALK_BAD, without records */
+        __atomic_store_n(&e->first, f, __ATOMIC_RELEASE);
+    }
+    if (f == WALK_BAD)
+        return -1;
+    *mask = __atomic_load_n(&e->mask, __ATOMIC_RELAXED);
+    *rank = __atomic_load_n(&e->rank, __ATOMIC_RELAXED);
+    *first = f - 1;
+    return 0;
+}
+
+/* search.py's visit() and enter(), as one recursive function: from the state reached (the
+ * node's first edge, its mask, rank, letters so far, the letter sum, the word multiplier, whether either left
  * int64), try moves[next:end] in order: walk the move's letters (walk()), score the word if
  * one ends there, and go on from the cell if the path can. path[depth] is the cell entered.
  * Each level adds a letter at least and no path is longer than max_length letters (checked),
  * so the recursion is at most max_length + 1 deep, whatever the graph holds. Returns DONE or
  * ERR_... . */
 static WALK_CLONES int
-walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64_t mask,
+walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint64_t mask,
      uint64_t rank, uint32_t length, int64_t total, int64_t factor, unsigned char overflow,
      size_t depth)
 {
@@ -567,20 +635,19 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64
         if (!(mask & move->bit))
             continue; /* most moves end here, on their first letter */
         int32_t cell = move->cell;
-        if (w->used[cell] && !w->revisit)
+        if (w->used[cell]) /* never set in a revisit search */
             continue;
         const Alt *alt = &w->alts[move->alt];
         /* The first letter, whose bit is set: a node's edges are consecutive in letter order,
          * so skip those of lower letters. */
-        uint64_t edge = (uint64_t)load32(w->first + 4 * (size_t)node) +
-                        (uint64_t)__builtin_popcountll(mask & (move->bit - 1));
+        uint64_t edge = (uint64_t)first + (uint64_t)__builtin_popcountll(mask & (move->bit - 1));
         if (edge >= w->n_edges)
             return ERR_CORRUPT;
-        uint64_t reached_rank = rank + load32(w->ranks + 4 * edge);
-        uint32_t reached = load32(w->targets + 4 * edge);
-        if (reached >= w->n_nodes)
+        uint32_t reached, step_rank;
+        uint64_t reached_mask;
+        if (reach(w, edge, &reached_mask, &step_rank, &reached) < 0)
             return ERR_CORRUPT;
-        uint64_t reached_mask = load64(w->masks + 8 * (size_t)reached);
+        uint64_t reached_rank = rank + step_rank;
         if (alt->length > 1) { /* Qu and the like: the other letters */
             const unsigned char *letters = w->letters + alt->letters;
             uint32_t k = 1;
@@ -588,15 +655,12 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64
                 uint64_t bit = UINT64_C(1) << letters[k]; /* < 63: never the TERMINAL bit */
                 if (!(reached_mask & bit))
                     break;
-                edge = (uint64_t)load32(w->first + 4 * (size_t)reached) +
-                       (uint64_t)__builtin_popcountll(reached_mask & (bit - 1));
+                edge = (uint64_t)reached + (uint64_t)__builtin_popcountll(reached_mask & (bit - 1));
                 if (edge >= w->n_edges)
                     return ERR_CORRUPT;
-                reached_rank += load32(w->ranks + 4 * edge);
-                reached = load32(w->targets + 4 * edge);
-                if (reached >= w->n_nodes)
+                if (reach(w, edge, &reached_mask, &step_rank, &reached) < 0)
                     return ERR_CORRUPT;
-                reached_mask = load64(w->masks + 8 * (size_t)reached);
+                reached_rank += step_rank;
             }
             if (k < alt->length)
                 continue;
@@ -636,13 +700,15 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t node, uint64
             if (err)
                 return err;
         }
-        size_t first_move = w->move_first[cell], last_move = w->move_first[cell + 1];
-        if ((reached_mask & ~TERMINAL) && !w->end_only[cell] && first_move != last_move) {
-            unsigned char was_used = w->used[cell];
-            w->used[cell] = 1;
-            int err = walk(w, s, first_move, last_move, reached, reached_mask, reached_rank,
+        /* Go on only if some move's first letter follows: a call that could take no step
+         * (a word's last letter, an END_ONLY cell, letters the graph does not continue by) is
+         * not made at all. The bits are letters below 63, never TERMINAL. */
+        if (reached_mask & w->onward[cell]) {
+            w->used[cell] = w->mark;
+            int err = walk(w, s, w->move_first[cell], w->move_first[cell + 1], reached,
+                           reached_mask, reached_rank,
                            (uint32_t)new_length, new_total, new_factor, over, depth + 1);
-            w->used[cell] = was_used;
+            w->used[cell] = 0;
             if (err)
                 return err;
         }
@@ -662,19 +728,22 @@ walk_board(Search *s)
         return DONE; /* convert() refused a graph without a root for any board with letters */
     Walk w = {
         .masks = s->masks, .first = s->first, .targets = s->targets, .ranks = s->ranks,
-        .alts = s->alts, .letters = s->letters, .moves = s->moves, .move_first = s->move_first,
-        .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .end_only = s->end_only,
+        .edges = s->edges, .alts = s->alts, .letters = s->letters, .moves = s->moves, .move_first = s->move_first,
+        .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .onward = s->onward,
         .used = s->used, .path = s->path, .divisor = s->divisor, .min_length = s->min_length,
         .limit = s->limit, .steps = 0, .n_nodes = s->n_nodes, .n_edges = s->n_edges,
-        .max_length = s->max_length, .revisit = s->revisit, .cap = s->limit,
+        .max_length = s->max_length, .mark = !s->revisit, .cap = s->limit,
     };
     if (s->seconds > 0) {
         w.deadline = monotonic() + s->seconds;
         if (w.limit > TIME_CHUNK)
             w.limit = TIME_CHUNK;
     }
-    int err = walk(&w, s, s->move_first[s->n_cells], s->n_moves, 0, load64(s->masks), 0, 0, 0,
-                   1, 0, 0);
+    uint32_t root_first = load32(s->first); /* as reach() keeps it */
+    if (root_first > s->n_edges)
+        root_first = s->n_edges;
+    int err = walk(&w, s, s->move_first[s->n_cells], s->n_moves, root_first, load64(s->masks), 0,
+                   0, 0, 1, 0, 0);
     s->steps = w.steps;
     s->timed_out = w.timed_out;
     return err;
@@ -746,6 +815,48 @@ sort_entries(Entry *e, size_t n, int by_score)
     }
 }
 
+/* Entries at least this many are put in key order by radix_by_key rather than sort_entries:
+ * a 10x10 board's 1,500 words took sort_entries a twentieth of the search. */
+#define RADIX_FROM 512
+#define RADIX_BITS 11
+
+/* The entries in key (rank) order, by a least significant digit first radix sort of the keys
+ * (distinct, so stable or not the order is the one sort_entries gives), as many 11-bit digits
+ * as the largest key has. Returns 0, or -1 (nothing done) without memory for the copy. */
+static int
+radix_by_key(Entry *e, size_t n)
+{
+    uint64_t top = 1;
+    for (size_t k = 0; k < n; k++)
+        top |= e[k].key;
+    unsigned bits = 64 - (unsigned)__builtin_clzll(top);
+    Entry *spare = PyMem_RawMalloc(n * sizeof(Entry));
+    if (spare == NULL)
+        return -1;
+    Entry *from = e, *to = spare;
+    uint32_t at[1 << RADIX_BITS]; /* n < 2**32: record() keeps to that */
+    for (unsigned shift = 0; shift < bits; shift += RADIX_BITS) {
+        memset(at, 0, sizeof at);
+        for (size_t k = 0; k < n; k++)
+            at[(from[k].key >> shift) & ((1u << RADIX_BITS) - 1)]++;
+        uint32_t sum = 0;
+        for (size_t d = 0; d < (1u << RADIX_BITS); d++) {
+            uint32_t c = at[d];
+            at[d] = sum;
+            sum += c;
+        }
+        for (size_t k = 0; k < n; k++)
+            to[at[(from[k].key >> shift) & ((1u << RADIX_BITS) - 1)]++] = from[k];
+        Entry *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != e)
+        memcpy(e, from, n * sizeof(Entry));
+    PyMem_RawFree(spare);
+    return 0;
+}
+
 /* Spell the word of rank `rank` into buf as letter numbers (room for g->longest letters):
  * from the root, take the last edge whose rank does not exceed what is left of it, until a
  * word ends with nothing left. Returns the number of letters, or -1 for a graph that does not
@@ -805,6 +916,32 @@ typedef struct {
 
 enum { OPEN, AFTER_WORD, AFTER_SCORE, PATH_SEP, AFTER_PATH, BAND_NONE, CLOSE, BETWEEN };
 
+/* What entry_letters() needs of each cell, settled once a search rather than for each letter
+ * of each word: spelt[i] is the cell's alternative if it has one way to be read, spelt with
+ * letters of the graph's alphabet, else -1. Returns 0, or -1 with MemoryError. */
+static int
+spelling(Search *s, const GraphObject *g)
+{
+    s->spelt = PyMem_RawMalloc(((size_t)s->n_cells + 1) * sizeof(int32_t));
+    if (s->spelt == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < s->n_cells; i++) {
+        size_t a = s->alt_first[i];
+        int32_t one = s->alt_first[i + 1] == a + 1 ? (int32_t)a : -1;
+        if (one >= 0) {
+            const Alt *alt = &s->alts[a];
+            const unsigned char *spelt = s->letters + alt->letters;
+            for (uint32_t k = 0; k < alt->length; k++)
+                if (spelt[k] >= g->n_letters)
+                    one = -1;
+        }
+        s->spelt[i] = one;
+    }
+    return 0;
+}
+
 /* The letters of entry e as letter numbers into idx (room for g->longest): its cells'
  * letters where every cell of the path has one way to be read, else spelt from its rank.
  * Returns their number, or -1 with a ValueError for a graph that does not add up. */
@@ -812,21 +949,24 @@ static Py_ssize_t
 entry_letters(const Search *s, const GraphObject *g, const Entry *e, unsigned char *idx)
 {
     Py_ssize_t length = 0;
-    for (size_t j = 0; j < e->length && length >= 0; j++) {
-        int32_t cell = s->arena[e->path + j];
-        size_t a = s->alt_first[cell];
-        if (s->alt_first[cell + 1] != a + 1) {
+    const int32_t *path = s->arena + e->path;
+    for (size_t j = 0; j < e->length; j++) {
+        int32_t a = s->spelt[path[j]];
+        if (a < 0) {
             length = -1;
             break;
         }
         const Alt *alt = &s->alts[a];
+        if (alt->length > (size_t)g->longest - (size_t)length) {
+            length = -1;
+            break;
+        }
         const unsigned char *spelt = s->letters + alt->letters;
-        for (uint32_t k = 0; k < alt->length; k++) {
-            if (spelt[k] >= g->n_letters || length >= (Py_ssize_t)g->longest) {
-                length = -1;
-                break;
-            }
-            idx[length++] = spelt[k];
+        if (alt->length == 1)
+            idx[length++] = spelt[0];
+        else {
+            memcpy(idx + length, spelt, alt->length);
+            length += alt->length;
         }
     }
     if (length < 0)
@@ -942,15 +1082,24 @@ atomic(PyObject *o)
     return 1;
 }
 
+/* Drop the n objects of an array (NULL items too) and free it. */
+static void
+release(PyObject **items, Py_ssize_t n)
+{
+    if (items == NULL)
+        return;
+    for (Py_ssize_t k = 0; k < n; k++)
+        Py_XDECREF(items[k]);
+    PyMem_Free(items);
+}
+
 static PyObject *
 result_list(Search *s, const GraphObject *g, const Shape *shape)
 {
-    /* Compact the table in place to its entries, in the order asked for. */
-    size_t n = 0;
-    for (size_t k = 0; k < s->table_size; k++)
-        if (s->table[k].key != 0)
-            s->table[n++] = s->table[k];
-    sort_entries(s->table, n, shape->by_score);
+    /* The entries in the order asked for. */
+    size_t n = s->n_entries;
+    if (shape->by_score || n < RADIX_FROM || radix_by_key(s->entries, n) < 0)
+        sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
         return render_words(s, g, shape, n);
 
@@ -961,6 +1110,7 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
     if (letters == NULL)
         return PyErr_NoMemory();
     unsigned char *idx = (unsigned char *)(letters + g->longest + 1);
+    PyObject **numbers = NULL; /* without labels: each cell's number */
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (list == NULL) {
         PyMem_Free(letters);
@@ -972,21 +1122,25 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
     if (labels != NULL)
         for (Py_ssize_t c = 0; c < s->n_cells && plain_paths; c++)
             plain_paths = atomic(labels[c]);
+    else { /* the cells' numbers, made once rather than for every cell of every path */
+        numbers = PyMem_Calloc((size_t)s->n_cells + 1, sizeof(PyObject *));
+        if (numbers == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        for (Py_ssize_t c = 0; c < s->n_cells; c++)
+            if ((numbers[c] = PyLong_FromSsize_t(c)) == NULL)
+                goto fail;
+        labels = numbers;
+    }
     for (size_t k = 0; k < n; k++) {
-        const Entry *e = &s->table[k];
+        const Entry *e = &s->entries[k];
         PyObject *path = PyTuple_New((Py_ssize_t)e->length);
         if (path == NULL)
             goto fail;
         for (size_t j = 0; j < e->length; j++) {
-            int32_t at = s->arena[e->path + j];
-            PyObject *cell;
-            if (labels != NULL) {
-                cell = labels[at];
-                Py_INCREF(cell);
-            } else if ((cell = PyLong_FromLong(at)) == NULL) {
-                Py_DECREF(path);
-                goto fail;
-            }
+            PyObject *cell = labels[s->arena[e->path + j]];
+            Py_INCREF(cell);
             PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
         }
         Py_ssize_t length = 0;
@@ -1027,9 +1181,11 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
         PyList_SET_ITEM(list, (Py_ssize_t)k, item);
     }
     PyMem_Free(letters);
+    release(numbers, s->n_cells);
     return list;
 fail:
     PyMem_Free(letters);
+    release(numbers, s->n_cells);
     Py_DECREF(list); /* the unset slots are NULL, which list_dealloc skips */
     return NULL;
 }
@@ -1122,7 +1278,7 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
     int64_t total = 0;
     int big = 0; /* the sum left int64: counted on in Python ints (total_obj) */
     for (size_t k = 0; k < n; k++) {
-        const Entry *e = &s->table[k];
+        const Entry *e = &s->entries[k];
         Py_ssize_t length = entry_letters(s, g, e, letters + k * stride);
         if (length < 0)
             goto done;
@@ -1173,7 +1329,7 @@ render_words(Search *s, const GraphObject *g, const Shape *shape, size_t n)
     int by_call = pc[BAND_NONE] != NULL && !by_rank && shape->band != NULL &&
                   shape->band != Py_None;
     for (size_t k = 0; k < listed; k++) {
-        const Entry *e = &s->table[k];
+        const Entry *e = &s->entries[k];
         Py_ssize_t length = lengths[k];
         const unsigned char *idx = letters + k * stride;
         size_t need = fixed + 4 * (size_t)length +
@@ -1398,6 +1554,21 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 
     PyObject *result = NULL;
     long long limit = 0;
+    /* The graph's records for the walk, made at its second search (a command that searches one
+     * board, as most do, needs no more memory than before), zeroed: the memory is only used
+     * (its pages only touched) as edges are taken. */
+    if (self->walk == NULL && self->n_edges > 0 && self->searches++ > 0) {
+        if (self->n_edges > WALK_BAD - 2) { /* first + 1 must stay below WALK_BAD */
+            PyErr_SetString(PyExc_ValueError, "word graph too large");
+            goto done;
+        }
+        self->walk = PyMem_RawCalloc(self->n_edges, sizeof(WalkEdge));
+        if (self->walk == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    s.edges = self->walk;
     if (to_clamped(min_length_obj, "min_length", &s.min_length) < 0 ||
         (limit_obj != NULL && to_clamped(limit_obj, "limit", &limit) < 0))
         goto done;
@@ -1442,10 +1613,21 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
                 goto done;
         }
     }
+    /* Sized for the words a board of this many cells usually has (about 7 a cell on 4x4
+     * English boards, 15 on 10x10), at most half full: regrowing it as words come (each time
+     * a new zeroed table and every entry moved) took a tenth of a 10x10 search. Large boards
+     * start at 2**16 slots and grow from there. */
     s.table_bits = 8;
+    while (s.table_bits < 16 && ((size_t)1 << s.table_bits) < (size_t)s.n_cells * 32)
+        s.table_bits++;
     s.table_size = (size_t)1 << s.table_bits;
-    s.table = PyMem_RawCalloc(s.table_size, sizeof(Entry));
-    if (s.table == NULL) {
+    s.table = PyMem_RawCalloc(s.table_size, sizeof(uint32_t));
+    /* Room for the words the table holds before it grows, and for their paths (some 6 cells
+     * each), so that neither is copied again and again as it fills: not zeroed, so only what
+     * is used is touched. */
+    if (s.table == NULL ||
+        reserve((void **)&s.entries, &s.entries_cap, s.table_size / 2, sizeof(Entry)) < 0 ||
+        reserve((void **)&s.arena, &s.arena_cap, s.table_size * 3, sizeof(int32_t)) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1468,7 +1650,8 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 
     switch (err) {
     case DONE:
-        result = result_list(&s, self, &shape);
+        if (spelling(&s, self) == 0)
+            result = result_list(&s, self, &shape);
         break;
     case ERR_MEMORY:
         PyErr_NoMemory();

@@ -8,12 +8,14 @@ does not use."""
 from __future__ import annotations
 
 from ..errors import quoted
-from ..grid.results import SORT_ORDERS
 from ..record import Record
 
 # The choices of ``generate --letters`` and ``--bonus`` are written out here, not imported from
 # ``grid.generate``, which costs some 7 ms to import (random, the board model) on every command
-# line; tests/test_cli.py checks that they equal ``LETTER_SOURCES`` and ``BONUS_DRAWS``.
+# line; tests/test_cli.py checks that they equal ``LETTER_SOURCES`` and ``BONUS_DRAWS``. So are
+# the sort orders (``grid.results.SORT_ORDERS``: a command that lists no words, ``elzzur
+# scrabble``, need not import the grid game's results).
+SORT_ORDERS = ("score", "length", "start", "end", "alpha")
 
 
 class Args:
@@ -78,10 +80,13 @@ class Option(Record):
     __slots__ = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required",
                  "old")
 
-    @classmethod
-    def _defaults(cls) -> dict:
-        return {"default": None, "metavar": None, "choices": None, "required": False,
-                "old": {}}
+    def __init__(self, flags: tuple, dest: str, kind, help: str, default=None,
+                 metavar: str | None = None, choices=None, required: bool = False,
+                 old: dict | None = None) -> None:
+        # the defaults as a signature, not Record's _defaults: the table's 80-odd options are
+        # made on every command line, and Python fills in a signature faster
+        Record.__init__(self, flags, dest, kind, help, default, metavar, choices, required,
+                        {} if old is None else old)
 
 
 # Old spellings still accepted, each with why it goes (``Option.old``): one short letter or one

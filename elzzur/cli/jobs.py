@@ -5,10 +5,12 @@ The parent reads the files and cuts their text into parts at blank lines
 (``grid.rows.split_parts``); it sends the workers text, not boards. Each worker writes its
 part's output to the output's file descriptor itself, when the parts before it have been
 written (forked workers share the descriptor and its offset), or else sends it back to the
-parent to write (a test's captured output, a start method other than fork). Every part is read twice, first only to check it (all parts at once, so
-that an error in any board comes before any output and the number of boards is known, as
-with one process), then to solve it; reading costs a few microseconds a board, against
-tens for solving and writing. Near a limit that spans the whole text (more than
+parent to write (a test's captured output, a start method other than fork). Every part is
+checked first (all parts at once, so that an error in any board comes before any output and
+the number of boards is known, as with one process), then read again to solve it; a plain
+part is counted rather than read, and the tiles a worker parses while checking are kept for
+solving (``_cells``), so checking costs about 2 microseconds a board against the hundred of
+solving and writing. Near a limit that spans the whole text (more than
 ``MAX_BOARDS`` boards or ``MAX_TILES`` different tokens), and for a text without boards,
 the parent reads that text itself, for the exact error of one process. At most two parts a
 worker are under way or waiting to be written, so memory stays bounded whatever the
@@ -170,7 +172,8 @@ def render(pool, pieces: list, processes: int, batch: bool, out: Output):
 # --- in the workers ------------------------------------------------------------------------------
 
 _worker: list = []  # language, dictionary (None until the first board is solved), args
-# [, the renderer, the cells read by token]
+# [, the renderer]
+_cells: dict = {}  # each text's cells read by token (in this worker), by the text's number
 _turns: list = []  # the piece whose turn it is to be written, its Condition, the parent's pid
 
 
@@ -187,31 +190,35 @@ def _worker_start(spec: str, args: Args) -> None:
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_IGN)
     _worker[:] = [get_language(spec), None, args]
+    _cells.clear()
 
 
 def _read_piece(piece) -> list:
     from ..grid.board import Board
     from ..grid.rows import read_part
 
-    kind, content, origin, line, _ = piece
+    kind, content, origin, line, number = piece
     if kind == "boards":
         return content
-    # one worker's parts share their cells, as one text's boards do (grid/rows.py): the
-    # writers find a cell's numbers and token by its identity
-    return read_part(content, _worker[0], origin, Board, line, _worker[4])[0]
+    # one worker's parts of a text share their cells, as one text's boards do (grid/rows.py):
+    # the writers find a cell's numbers and token by its identity
+    return read_part(content, _worker[0], origin, Board, line, _cells.setdefault(number, {}))[0]
 
 
 def _worker_check(piece) -> tuple[int, int] | ElzzurError:
-    """A part read: its number of boards and of different tokens, or its first error."""
+    """A part read: its number of boards and of tokens not read before in this worker's parts
+    of the text (so a sum over the parts counts every different token of the text at least
+    once), or its first error. The cells it reads are kept for reading the part again to
+    solve it: a token is parsed once a worker (checking cost a sixth of solving when each
+    part parsed its own), and a plain part is counted, not read (``grid.rows.count_part``)."""
     from ..grid.board import Board
-    from ..grid.rows import read_part
+    from ..grid.rows import count_part
 
-    _, text, origin, line, _ = piece
+    _, text, origin, line, number = piece
     try:
-        boards, tiles = read_part(text, _worker[0], origin, Board, line)
+        return count_part(text, _worker[0], origin, Board, line, _cells.setdefault(number, {}))
     except ElzzurError as e:
         return e
-    return len(boards), tiles
 
 
 def _worker_render(piece, batch: bool, first: bool, last: bool, write=None) -> str:
@@ -228,7 +235,7 @@ def _worker_render(piece, batch: bool, first: bool, last: bool, write=None) -> s
         language, dictionary, args = _worker
         if dictionary is None:
             dictionary = load_dictionary(args.dictionary, language, not args.no_corrections)
-        _worker[1:] = [dictionary, args, board_renderer(language, dictionary, args), {}]
+        _worker[1:] = [dictionary, args, board_renderer(language, dictionary, args)]
     text = joined(list(map(_worker[3], _read_piece(piece))), _worker[2].format, batch, first,
                   last)
     if write is None:

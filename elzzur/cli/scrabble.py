@@ -26,11 +26,27 @@ def check_position(text: str, tiles, layout_name: str, origin: str) -> None:
         raise type(e)(f"{where}{e} {POSITION_HINT}") from None
 
 def run_scrabble(args: Args, out: Output) -> None:
-    from ..grid.board import read_board_text
+    import gc
+
+    from ..lexicon.dictionary import hash_ahead
+
+    # What the command line imported so far is frozen while the position is solved: the
+    # collections the search's allocations set off then walk only what came after (a
+    # one-shot's millisecond; nothing frozen is garbage: modules, functions, the table)
+    gc.freeze()
+    try:
+        with hash_ahead(args.dictionary):  # the word list read and hashed meanwhile
+            return solve_position(args, out)
+    finally:
+        gc.unfreeze()
+
+
+def solve_position(args: Args, out: Output) -> None:
+    """``run_scrabble``'s work: the best moves of one position, or a game's review (--gcg)."""
+    from ..grid.source import read_board_text
     from ..lexicon.languages import get_language
     from .lists import load_words
     from ..scrabble import best_moves, load_layout, load_tile_set, parse_cgp
-    from ..views.text import show_move
 
     refuse_inputs(args)
     if getattr(args, "gcg", None) is not None:
@@ -69,14 +85,14 @@ def run_scrabble(args: Args, out: Output) -> None:
     moves = best_moves(text, rack, args.language, graph, layout_name, args.top, rank=rank)
     unseen = unseen_of(text, rack, tiles, layout_name) if getattr(args, "unseen", False) else None
     if args.format == "json":
-        import json
+        from ..views.jsonout import dumps  # json.dumps's text without importing json
 
         listed = [{"coordinate": m.coordinate, "word": m.word, "score": m.score,
                    "equity": m.equity, "leave": m.leave, "kind": m.kind} for m in moves]
         if unseen is not None:
             listed = {"unseen": {"tiles": unseen.text, "count": unseen.total, "bag": unseen.bag},
                       "moves": listed}
-        out.write(json.dumps(listed, ensure_ascii=False) + "\n")
+        out.write(dumps(listed) + "\n")
         return
     if unseen is not None:
         out.write(f"unseen: {unseen.total} tiles ({unseen.bag} in the bag): {unseen.text}\n\n")
@@ -86,8 +102,12 @@ def run_scrabble(args: Args, out: Output) -> None:
     for m in moves:
         out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}{m.equity:>7.1f}  "
                   f"{m.leave}".rstrip() + "\n")
-    for m in [m for m in moves if m.kind == "play"][:args.show_top or 0]:
-        out.write("\n" + show_move(text, m))
+    shown = [m for m in moves if m.kind == "play"][:args.show_top or 0]
+    if shown:
+        from ..views.text import show_move  # (the board drawn: only for --show-top)
+
+        for m in shown:
+            out.write("\n" + show_move(text, m))
 
 
 def unseen_of(text: str, rack: str, tiles, layout_name: str):

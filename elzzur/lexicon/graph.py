@@ -23,7 +23,6 @@ Node 0 is the root. The child for letter i of node n is edge
 
 from __future__ import annotations
 
-import mmap
 import os
 
 from ..errors import ElzzurError
@@ -117,7 +116,10 @@ class WordGraph:
 
     @classmethod
     def load(cls, path: str) -> WordGraph:
-        """Memory-map a word graph file."""
+        """Memory-map a word graph file (``mmap`` imported here: a user's list's graph comes
+        from the cache as bytes)."""
+        import mmap
+
         try:
             with open(path, "rb") as f:
                 mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)

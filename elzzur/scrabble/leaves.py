@@ -48,11 +48,14 @@ def is_vowel(tile: str) -> bool:
 
 def parse_leave(text: str) -> tuple[dict, int]:
     """A leave (or rack) as written by ``Move.leave`` to (count by tile, blanks)."""
-    from .position import tokens
+    squares = text  # one character a tile, unless a tile of several letters is in brackets
+    if "[" in text:
+        from .position import tokens
 
+        squares = tokens(text, "leave")
     counts: dict[str, int] = {}
     blanks = 0
-    for token in tokens(text, "leave"):
+    for token in squares:
         if token == BLANK:
             blanks += 1
         else:

@@ -286,8 +286,6 @@ class CoreTables:
         return tables
 
     def __init__(self, gen: MoveGenerator):
-        from array import array
-
         tiles = gen.tiles
         self.tiles = tiles
         self.letter_of = letter_of = {t: steps[0] for t, steps in gen.steps.items()}
@@ -314,8 +312,8 @@ class CoreTables:
                 apart[letter_of[a]] |= 1 << letter_of[b]
         self.spelt = all(len(text) <= 16 for text in upper + lower)  # the core's limit
         self.upper, self.lower = tuple(upper), tuple(lower)
-        self.val = array("q", val).tobytes()
-        self.apart = array("Q", apart).tobytes()
+        self.val = int64s(val)
+        self.apart = int64s(apart, signed=False)
         # a board square (tile, is_blank) as a square of a move's word, shared
         self.on_board = {(t, b): (t, b, False) for t in tiles.values for b in (False, True)}
         self.on_board[None] = None
@@ -325,6 +323,17 @@ class CoreTables:
         from itertools import chain
 
         return bytes(map(self.code.__getitem__, chain.from_iterable(board)))
+
+
+def int64s(values, signed: bool = True) -> bytes:
+    """``values`` as the C core reads them: 64-bit integers in the machine's byte order,
+    signed or not: ``array("q" or "Q", values).tobytes()``, without importing ``array``, which
+    brings ``collections`` with it (2 ms of a one-shot command; these are a few hundred
+    numbers)."""
+    import sys
+
+    order = sys.byteorder
+    return b"".join([value.to_bytes(8, order, signed=signed) for value in values])
 
 
 def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout: Layout,
@@ -351,7 +360,6 @@ def core_moves(core, tables: CoreTables, board, rack: dict, blanks: int, layout:
 def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, layout: Layout,
                    top: int | None, leaves: LeaveTable | None = None) -> list[Move]:
     """``core_moves``'s work."""
-    from collections import Counter
     from itertools import chain
 
     tiles = tables.tiles
@@ -366,14 +374,12 @@ def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, lay
     on_board = tables.on_board
     ranking = ()
     if leaves is not None:
-        from array import array
-
         strides = [0] * 65
         for t, stride in leaves.stride.items():
             if t in letter_of:  # a tile the dictionary cannot spell is never used
                 strides[letter_of[t]] = stride
         strides[64] = leaves.blank_stride
-        ranking = (array("q", leaves.tenths).tobytes(), array("q", strides).tobytes())
+        ranking = (int64s(leaves.tenths), int64s(strides))
     found = core.scrabble_moves(
         n, tables.board(board), bytes(chain.from_iterable(layout.letter)),
         bytes(chain.from_iterable(layout.word)), r, c, bytes(min(k, 255) for k in cnt),
@@ -389,9 +395,9 @@ def core_move_list(core, tables: CoreTables, board, rack: dict, blanks: int, lay
     for row, col, down, placed, squares, score, word, used, equity in found:
         leave = leaves.get(used)
         if leave is None:
-            left = Counter(used)
-            leave = leaves[used] = "".join(t * (k if i is None else k - left[i])
-                                           for t, i, k in order) + BLANK * (blanks - left[255])
+            leave = leaves[used] = "".join(
+                t * (k if i is None else k - used.count(i)) for t, i, k in order
+            ) + BLANK * (blanks - used.count(255))
         move = Move(row, col, DOWN if down else ACROSS, placed, squares, score, leave, tiles)
         move._word = word
         if leaves is not None:

@@ -43,6 +43,8 @@ def check_board(board, tiles: TileSet) -> None:
 
 def tokens(line: str, where: str) -> list[str]:
     """A line split into squares: one character each, or a bracketed multi-letter tile."""
+    if "[" not in line:  # (the usual line: every character a square)
+        return list(line)
     out, i = [], 0
     while i < len(line):
         if line[i] == "[":
