@@ -16,7 +16,6 @@ from ..lexicon.dictionary import Dictionary
 from ..lexicon.graph import backend
 from ..lexicon.languages import Language, as_language
 from ..errors import ElzzurError
-from .results import Found, Solution
 from .rules import Rules, get_rules, tile_codes
 
 START_ONLY, END_ONLY = 1, 2  # the search's cell flags (elzzur.grid.search)
@@ -362,14 +361,14 @@ class WordWriter:
 
     def __init__(self, graph, language: Language, min_length: int, rules: Rules, revisit: bool,
                  template, band=None, top: int = -1) -> None:
-        from ..lexicon.commonness import HEADER_SIZE
-
         self.graph, self.language, self.rules, self.revisit = graph, language, rules, revisit
         entry = _entry(language, rules, graph)
         self.prepared, bonus, scale = entry[3:6]
         self.core = graph.core()
         pieces, pad, self.labels_of = template
         if band is not None:
+            from ..lexicon.commonness import HEADER_SIZE
+
             data = memoryview(band.data)[HEADER_SIZE:]
             band = data if band.graph is graph else (band.graph.core(), data)
         shortest = max(rules.min_length, min_length or 0)
@@ -439,6 +438,7 @@ def solve(board: Board, dictionary: Dictionary, language: Language,
     without band data rather than an empty answer.
     """
     from ..lexicon.commonness import HEADER_SIZE, is_common, language_bands, require_bands
+    from .results import Found, Solution  # here: a batch's writer (WordWriter) needs neither
 
     language, rules = _arguments(board, dictionary, language, rules, min_length, use, revisit,
                                  SEARCH_LIMIT)

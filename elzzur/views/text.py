@@ -276,12 +276,13 @@ class Around:
 
     def __init__(self, fmt: str, language: str, quiet: bool = False, rules: str = "ruzzle"
                  ) -> None:
-        from .jsonout import dumps  # json.dumps's text without importing json (7 ms a start)
-
         self.fmt, self.quiet = fmt, quiet
-        self.dump = dumps
-        self.head = (f'{{"language": {self.dump(language)}, "rules": {self.dump(rules)}, '
-                     f'"board": ')
+        if fmt in ("json", "jsonl"):  # json.dumps's text, without importing json (7 ms a start)
+            from .jsonout import dumps
+
+            self.dump = dumps
+            self.head = (f'{{"language": {dumps(language)}, "rules": {dumps(rules)}, '
+                         f'"board": ')
         self.language, self.rules = language, rules
         self.tokens: dict[int, str] = {}  # id(cell): its token (as JSON writes it, for JSON)
         self.padded: dict[int, dict[int, str]] = {}  # width: {id(cell): token padded to it}
