@@ -350,3 +350,22 @@ def test_classifying_a_board_at_once_is_classifying_each_tile():
             alone.letters, alone.turn, alone.nearest)
         assert together.margin == pytest.approx(alone.margin, abs=1e-3)
         assert together.prototype.score == pytest.approx(alone.prototype.score, abs=1e-4)
+
+
+def test_a_letter_beside_the_read_one_cut_off_by_the_tiles_edge_is_noticed():
+    """A Qu so wide that its u touches the tile's edge: the u is left out as edge, the Q alone
+    may read well, so the tile is marked cut (and flagged); the tile's frame, a shadow along
+    a side and a value in a corner are not letters beside it."""
+    from elzzur.image.glyphs import cut_off
+
+    def cut(boxes):
+        mask, edges = blobs_mask(boxes), []
+        _, box = letter_group(mask, edges=edges)
+        return cut_off(edges, box, mask.shape)
+
+    q = (30, 30, 62, 75)
+    assert cut([q, (68, 45, 100, 75)])  # the u, reaching the right edge
+    assert not cut([q])
+    assert not cut([q, (97, 0, 100, 100)])  # a shadow down the side: a thin line
+    assert not cut([q, (0, 0, 100, 4), (0, 96, 100, 100), (0, 0, 4, 100), (96, 0, 100, 100)])
+    assert not cut([q, (88, 80, 100, 100)])  # a value in the corner

@@ -17,7 +17,7 @@ import numpy as np
 SIZE = 20  # the feature's side in pixels: enough to tell Ö from O, small enough to be quick
 
 
-def letter_group(mask: np.ndarray, loose: bool = False
+def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = None
                  ) -> tuple[np.ndarray, tuple[int, int, int, int]] | None:
     """The blobs of ``mask`` (a tile's ink, True where ink) that make its letter: a mask of
     them and their box (x0, y0, x1, y1), or None when the tile has no letter-sized ink.
@@ -25,7 +25,9 @@ def letter_group(mask: np.ndarray, loose: bool = False
     The letter's body is the tallest blob near the middle; blobs above or below it within its
     width are its accents and dots; a blob beside it at least half its height (and level with
     it) is another letter of the tile (``Qu``, ``CH``). Anything else (a value in a corner, a
-    ``DL`` badge, specks of noise, the tile's own edge) is left out.
+    ``DL`` badge, specks of noise, the tile's own edge) is left out. ``edges``: a list to
+    which the boxes (x, y, w, h) of the blobs left out for touching the edge are added, for
+    ``cut_off``.
     """
     side = max(mask.shape)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
@@ -36,6 +38,8 @@ def letter_group(mask: np.ndarray, loose: bool = False
         if area < max(2, side * side // 2500):
             continue  # a speck
         if x == 0 or y == 0 or x + w == width or y + h == height:
+            if edges is not None:
+                edges.append((x, y, w, h))
             continue  # touches the edge: the tile's border or shadow, not its letter
         blobs.append((label, x, y, w, h, area))
     middle = [b for b in blobs
@@ -86,6 +90,29 @@ def letter_group(mask: np.ndarray, loose: bool = False
                 changed = True
     keep = np.isin(labels, [b[0] for b in group])
     return keep, (x0, y0, x1, y1)
+
+
+def cut_off(edges: list, box: tuple[int, int, int, int], shape: tuple[int, int]) -> bool:
+    """Whether a blob left out for touching the tile's edge (``letter_group``'s ``edges``)
+    stands beside the letter as a letter of the tile would: level with it, at least half as
+    tall and no taller, not a thin line, not in a corner and not around it (a ``Qu`` so wide
+    that its ``u`` reaches the edge). Then what was read is not the tile's whole text, however
+    sure the classifier is of it."""
+    x0, y0, x1, y1 = box
+    tall = y1 - y0
+    height, width = shape
+    for x, y, w, h in edges:
+        if not 0.5 * tall <= h <= 1.2 * tall or w < 0.25 * tall:
+            continue
+        centre_x, centre_y = x + w / 2, y + h / 2
+        if (min(centre_x, width - centre_x) < 0.27 * width
+                and min(centre_y, height - centre_y) < 0.27 * height):
+            continue  # a value or a badge in a corner
+        overlap_y = min(y1, y + h) - max(y0, y)
+        gap = max(x - x1, x0 - (x + w))
+        if overlap_y >= 0.5 * h and -0.05 * tall <= gap < 0.5 * tall:
+            return True
+    return False
 
 
 def feature(ink: np.ndarray, keep: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:

@@ -256,6 +256,8 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
         why = f"{guess.letters} or {guess.second}?"
         if guess.nearest != guess.letters:  # the two classifiers disagree: neither is sure
             sure, why = min(sure, 0.3), f"{guess.letters} or {guess.nearest}?"
+        if tile.cut and not turned:  # a letter beside it cut off: a Qu read as Q
+            sure, why = min(sure, 0.3), f"{guess.letters} and more, cut off by the tile's edge?"
         if not sure_bonus:
             sure, why = min(sure, 0.3), f"its colour is no bonus colour clearly ({bonus}?)"
         readings.append(TileReading(guess.letters, bonus, sure, guess.second, why,

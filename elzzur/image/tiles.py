@@ -11,20 +11,23 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .glyphs import letter_group, normalise
+from .glyphs import cut_off, letter_group, normalise
 
 
 class Tile:
     """What one tile's picture shows: ``colour`` (its background, Lab), ``glyphs`` (the
     letter's feature upright, in a list; None where no letter was found), ``turned`` (for a
-    die: the letter's blobs grouped whatever their side, in each of the four quarter turns)."""
+    die: the letter's blobs grouped whatever their side, in each of the four quarter turns),
+    ``cut`` (ink like another letter beside the upright one was cut off by the tile's edge:
+    ``glyphs.cut_off``)."""
 
-    __slots__ = ("colour", "glyphs", "turned")
+    __slots__ = ("colour", "glyphs", "turned", "cut")
 
-    def __init__(self, colour, glyphs, turned=None) -> None:
+    def __init__(self, colour, glyphs, turned=None, cut: bool = False) -> None:
         self.colour = colour
         self.glyphs = glyphs
         self.turned = turned
+        self.cut = cut
 
 
 def background(lab: np.ndarray) -> np.ndarray:
@@ -54,12 +57,17 @@ def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
     mask = inner > threshold
     ink = None
 
+    edges: list = []
+    cut = False
+
     def crop(loose: bool):
-        nonlocal ink
-        found = letter_group(mask, loose)
+        nonlocal ink, cut
+        found = letter_group(mask, loose, None if loose else edges)
         if found is None:
             return None
         keep, (x0, y0, x1, y1) = found
+        if not loose:
+            cut = cut_off(edges, (x0, y0, x1, y1), mask.shape)
         if ink is None:
             strong = float(np.median(inner[keep]))
             ink = np.clip((inner - threshold * 0.5) / max(strong - threshold * 0.5, 1.0), 0, 1)
@@ -72,4 +80,4 @@ def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
         loose = crop(True)
         if loose is not None:
             turned = [normalise(np.ascontiguousarray(np.rot90(loose, k))) for k in range(4)]
-    return Tile(colour, glyphs, turned)
+    return Tile(colour, glyphs, turned, cut)
