@@ -89,9 +89,7 @@ def _count_plain(text: str, language: Language, cells: dict) -> tuple[int, int] 
     boards = 0
     for filled, group in groupby(widths, bool):
         if filled:
-            rows = list(group)
-            width = rows[0]
-            if width < 2 or rows.count(width) != len(rows) or len(rows) * width > MAX_CELLS:
+            if not _aligned(list(group)):
                 return None
             boards += 1
     new = set(text.split()).difference(cells)
@@ -105,6 +103,14 @@ def _count_plain(text: str, language: Language, cells: dict) -> tuple[int, int] 
             return None  # the reading says where
     cells.update(read)
     return boards, len(read)
+
+
+def _aligned(widths: list[int]) -> bool:
+    """Whether a board's rows, by their numbers of tokens, are of the kind read (and counted)
+    the fast way: two tokens or more, as many in every row, no more cells than a board may
+    have; any other board is read by ``_Reader.board``, for its errors."""
+    width = widths[0]
+    return width > 1 and widths.count(width) == len(widths) and len(widths) * width <= MAX_CELLS
 
 
 def _read(text: str, reader: "_Reader", first_line: int, part: bool) -> tuple[list, int]:
@@ -210,8 +216,7 @@ def _read_plain(text: str, reader: "_Reader", first_line: int = 1) -> list | Non
             split = list(map(str.split, rows))
             width = len(split[0])
             cells = None
-            if width > 1 and len(rows) * width <= MAX_CELLS and \
-                    all(len(tokens) == width for tokens in split):
+            if _aligned(list(map(len, split))):
                 cells = tuple(map(get, [token for tokens in split for token in tokens]))
                 if None in cells:
                     cells = None

@@ -103,13 +103,15 @@ class Classifier:
         if self.weights is None or not glyphs:
             return [self.classify([glyph]) for glyph in glyphs]
         stack = np.stack(glyphs)
+        near = self._per_letter(stack)
+        return [self._guess(row, near_row, 0)
+                for row, near_row in zip(self._logits(stack), near)]
+
+    def _logits(self, stack: np.ndarray) -> np.ndarray:
+        """The network's log-odds of each glyph being each letter (glyphs x letters)."""
         inputs = stack if self.hidden is None else np.maximum(
             stack @ self.hidden[0] + self.hidden[1], 0)
-        logits = inputs @ self.weights + self.bias  # glyphs x letters
-        features = stack @ self.whiten
-        features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
-        near = np.maximum.reduceat(features @ self.prototypes.T, self.starts, axis=1)
-        return [self._guess(row, near_row, 0) for row, near_row in zip(logits, near)]
+        return inputs @ self.weights + self.bias
 
     def _guess(self, best: np.ndarray, near: np.ndarray, turn: int) -> Guess:
         """The network's guess from its log-odds ``best`` (per letter) and the glyph's
@@ -170,12 +172,7 @@ class Classifier:
         is to that letter's nearest prototype (``score``: a blot like no letter is not sure,
         whatever the network says)."""
         stack = np.stack(glyphs)
-        inputs = stack if self.hidden is None else np.maximum(
-            stack @ self.hidden[0] + self.hidden[1], 0)
-        logits = inputs @ self.weights + self.bias  # turns x letters
+        logits = self._logits(stack)  # turns x letters
         best = logits.max(axis=0)
         turn = int(logits[:, int(best.argmax())].argmax())
-        features = stack[turn:turn + 1] @ self.whiten
-        features /= max(float(np.linalg.norm(features)), 1e-9)
-        near = np.maximum.reduceat(features @ self.prototypes.T, self.starts, axis=1)[0]
-        return self._guess(best, near, turn)
+        return self._guess(best, self._per_letter(stack[turn:turn + 1])[0], turn)
