@@ -340,8 +340,6 @@ def test_a_list_past_the_word_graph_bounds_is_one_clear_error(cli, tmp_path, mon
 # --- --jobs: never more processes than boards and CPUs ------------------------------------------
 
 def test_jobs_never_start_more_processes_than_boards_or_cpus(cli, tmp_path, monkeypatch):
-    from concurrent import futures
-
     from elzzur.cli import jobs, solve
 
     cpus = len(os.sched_getaffinity(0))
@@ -350,24 +348,17 @@ def test_jobs_never_start_more_processes_than_boards_or_cpus(cli, tmp_path, monk
     assert solve.workers(1, 10) == 1
     started = []
 
-    class Pool(futures.ThreadPoolExecutor):  # records what it was asked for, runs in threads
-        def __init__(self, workers, initializer=None, initargs=()):
-            started.append(workers)
-            super().__init__(1, initializer=initializer, initargs=initargs)
+    class Worker(jobs._Worker):  # records each worker process started
+        def __init__(self, number, run, target):
+            started.append(number)
+            super().__init__(number, run, target)
 
-    def start(spec, args):  # the worker's start, without its signals (a thread's cannot)
-        from elzzur.lexicon.dictionary import load_dictionary
-
-        language = get_language(spec)
-        jobs._worker[:] = [language, load_dictionary(args.dictionary, language), args]
-
-    monkeypatch.setattr(futures, "ProcessPoolExecutor", Pool)
-    monkeypatch.setattr(jobs, "_worker_start", start)
+    monkeypatch.setattr(jobs, "_Worker", Worker)
     (tmp_path / "two.board").write_text("A B/C D\n\nE F/G H\n", encoding="utf-8")
     run = cli("solve", "-b", "two.board", "--jobs", "100000", "-q")
     assert run.code == 0, run.err
     assert run.out.split("\n\n")[0] == cli("solve", "-b", "A B/C D", "-q").out.rstrip("\n")
-    assert started == ([min(2, cpus)] if cpus > 1 else [])
+    assert started == (list(range(min(2, cpus))) if cpus > 1 else [])
 
 
 # --- standard output closed or full -----------------------------------------------------------

@@ -1,20 +1,29 @@
 """``solve --jobs N``: a batch spread over N processes that each read, solve and write their
 share of the boards, the output in the input's order.
 
-The parent reads the files and cuts their text into parts at blank lines
-(``grid.rows.split_parts``); it sends the workers text, not boards. Each worker writes its
-part's output to the output's file descriptor itself, when the parts before it have been
-written (forked workers share the descriptor and its offset), or else sends it back to the
-parent to write (a test's captured output, a start method other than fork). Every part is
-checked first (all parts at once, so that an error in any board comes before any output and
-the number of boards is known, as with one process), then read again to solve it; a plain
-part is counted rather than read, and the tiles a worker parses while checking are kept for
-solving (``_cells``), so checking costs about 2 microseconds a board against the hundred of
-solving and writing. Near a limit that spans the whole text (more than
-``MAX_BOARDS`` boards or ``MAX_TILES`` different tokens), and for a text without boards,
-the parent reads that text itself, for the exact error of one process. At most two parts a
-worker are under way or waiting to be written, so memory stays bounded whatever the
-output's reader does."""
+The parent reads the files, cuts their text into parts at blank lines
+(``grid.rows.split_parts``), loads the dictionary and makes the board renderer, and then
+forks the workers (``os.fork``): they inherit all of it, so nothing is sent to them but a
+part's number, and the parent imports no process pool (``concurrent.futures`` and
+``multiprocessing`` cost a one-process run's whole start again). Each worker first checks
+its share of the parts (every N-th: a plain part is counted, not read, and the tiles it
+parses are kept for solving), and then solves the parts the parent hands it, in order, and
+holds each one's output until the parent says it is that part's turn; the parent says so
+only once every part has been checked, so that an error in any board comes before any
+output and the number of boards is known, as with one process. A worker holds at most two
+solved parts and is handed at most two ahead, so memory stays bounded whatever the output's
+reader does. A worker writes its part's text to the output's file descriptor itself (forked
+workers share it and its offset), board by board (``os.writev``: the text is not joined
+again), or where there is no descriptor (a test's captured output) sends it to the parent to
+write.
+
+The parent and each worker talk through two pipes, in messages of ``marshal``ed tuples; the
+parent only waits (``select.poll``) and answers. A worker's error is told to the parent when
+its part's turn comes, after the boards before it are written, as one process writes them;
+a worker that dies is seen as the end of its pipe. Near a limit that spans a whole text
+(more than ``MAX_BOARDS`` boards or ``MAX_TILES`` different tokens), for a text without
+boards, for an error of the setup (rules, bands, dictionary), where the system has no
+``fork``, the whole run is one process's, for its exact errors."""
 
 from __future__ import annotations
 
@@ -26,6 +35,13 @@ from .output import Output
 
 PART = 1 << 14  # characters of board text a worker reads at a time, at most: ~270 4x4 boards,
 # ~20 ms of a worker's time, so that the workers end together and seldom wait for their turn
+HELD = 2  # solved parts a worker may hold, and parts handed to it ahead, at most
+IOV = 512  # buffers written by one os.writev (the system allows at least 1024)
+
+
+class OneProcess(Exception):
+    """The run is one process's after all (near a limit of a whole text, or a text without
+    boards): raised before any output."""
 
 
 def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs: int) -> None:
@@ -33,7 +49,7 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     ``jobs`` processes; fewer where there are fewer parts."""
     from ..grid.board import read_board_text
     from ..grid.rows import split_parts
-    from .solve import solve_boards, terminal_width, workers
+    from .solve import batch_dictionary, board_renderer, solve_boards, workers
 
     texts, failure = [], None
     for source in sources:
@@ -45,45 +61,33 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     size = max(1, min(PART, sum(len(text) for text, _ in texts) // (16 * jobs)))
     pieces = [("boards", [board], None, 0, -1) for board in boards]
     for number, (text, origin) in enumerate(texts):
-        pieces += [("part", text[start:end], origin, line, number)
-                   for start, end, line in split_parts(text, size)]
+        parts = [("part", text[start:end], origin, line, number)
+                 for start, end, line in split_parts(text, size)]
+        failure = failure or (None if parts else OneProcess())  # an empty text's error
+        pieces += parts
     processes = workers(jobs, len(pieces))
-    if processes <= 1 or failure is not None:
+    dictionary = None
+    if processes > 1 and failure is None and hasattr(os, "fork") \
+            and args.format not in ("svg", "html"):
+        try:  # its errors come after those of the boards: one process tells them in order
+            dictionary = batch_dictionary(language, args, len(pieces))
+        except ElzzurError:
+            pass
+    if dictionary is not None:
+        run = _Run(pieces, language, args, out, processes,
+                   board_renderer(language, dictionary, args), dictionary.report)
+        try:
+            run.solve()
+            return
+        except OneProcess:
+            pass
+    if isinstance(failure, ElzzurError):
         for text, origin in texts:
             boards += read_text(text, origin, language)
-        if failure is not None:
-            raise failure
-        solve_boards(boards, language, args, out)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    args.terminal = terminal_width(args)  # before the workers start: they are sent args
-    _turns[:] = []
-    import multiprocessing
-
-    if multiprocessing.get_start_method() == "fork":  # the workers share the output's file
-        try:
-            _turns[:] = [multiprocessing.Value("q", 0, lock=False), multiprocessing.Condition(),
-                         os.getpid()]
-        except (ImportError, OSError):  # no shared memory or semaphores here: the parent writes
-            _turns[:] = []
-    pool = ProcessPoolExecutor(processes, initializer=_worker_start,
-                               initargs=(args.language, args))
-    done = False
-    try:
-        pieces, count = check(pool, pieces, texts, language)
-        solve_boards([], language, args, out,
-                     spread=(count, lambda batch: render(pool, pieces, processes, batch, out)))
-        done = True
-    finally:  # on Ctrl-C or an error, the parts not yet started are dropped
-        if _turns:
-            with _turns[1]:
-                _turns[0].value = -1  # and no worker waits for its turn to write
-                _turns[1].notify_all()
-        # when done, the workers are idle: waiting for them to end is quick, and leaves
-        # nothing for the executor's own exit handler, which can race with its closing pipe
-        pool.shutdown(wait=done, cancel_futures=not done)
-        _turns.clear()
+        raise failure
+    for text, origin in texts:
+        boards += read_text(text, origin, language)
+    solve_boards(boards, language, args, out)
 
 
 def read_text(text: str, origin: str, language) -> list:
@@ -97,167 +101,403 @@ def read_text(text: str, origin: str, language) -> list:
         raise with_hint(e, origin, "solve", text) from None
 
 
-def check(pool, pieces: list, texts: list, language) -> tuple[list, int]:
-    """Every part read by the workers only to check it, in order: the first error is raised.
-    Returns the pieces to solve (a text read here becomes one piece of its boards) and the
-    number of boards."""
+def count_boards(pieces: list, results: dict) -> int:
+    """The number of boards of every piece, from the workers' checks (``results``: a part's
+    number of boards and of tokens new to its worker, or its error's message), with the first
+    error in the pieces' order raised as one process raises it; ``OneProcess`` where a text
+    must be read whole for that (near a limit of the whole text, or a text without boards).
+    A part after a text's first error may have no result: a worker stops checking there."""
     from ..grid.rows import MAX_BOARDS, MAX_TILES
     from .solve import with_hint
 
-    futures = {index: pool.submit(_worker_check, piece)
-               for index, piece in enumerate(pieces) if piece[0] == "part"}
-    kept, count, index = [], 0, 0
+    count, index = 0, 0
     while index < len(pieces):
-        piece = pieces[index]
-        if piece[0] == "boards":
-            kept.append(piece)
-            count += len(piece[1])
+        kind, content, origin, _, number = pieces[index]
+        if kind == "boards":
+            count += len(content)
             index += 1
             continue
-        number = piece[4]  # the text's parts, in order
-        group = []
-        while index < len(pieces) and pieces[index][0] == "part" and pieces[index][4] == number:
-            group.append(index)
-            index += 1
         boards = tiles = 0  # so far: the limits count over the whole text
-        here = False
-        for at in group:
-            result = futures[at].result()
-            if isinstance(result, ElzzurError):
-                size = len(pieces[at][1])  # at most a board and a token a character before it
+        while index < len(pieces) and pieces[index][4] == number:
+            result = results[index]
+            if isinstance(result, str):
+                size = len(pieces[index][1])  # at most a board and a token a character before it
                 if boards + size >= MAX_BOARDS or tiles + size > MAX_TILES:
-                    here = True
-                    break
-                raise with_hint(result, pieces[at][2], "solve", pieces[at][1])
+                    raise OneProcess()
+                raise with_hint(ElzzurError(result), origin, "solve", pieces[index][1])
             boards, tiles = boards + result[0], tiles + result[1]
             if boards >= MAX_BOARDS or tiles > MAX_TILES:
-                here = True
-                break
-        if here or boards == 0:  # the error of one process, or the boards after all
-            text, origin = texts[number]
-            read = read_text(text, origin, language)
-            kept.append(("boards", read, None, 0, number))
-            count += len(read)
+                raise OneProcess()
+            index += 1
+        if boards == 0:
+            raise OneProcess()
+        count += boards
+    return count
+
+
+# --- the parent --------------------------------------------------------------------------------
+
+class _Run:
+    """The parent's side of one run: the workers started, checked, handed parts and told whose
+    turn it is to write, until every part is written; then they stop."""
+
+    def __init__(self, pieces: list, language, args: Args, out: Output, processes: int,
+                 render, report) -> None:
+        self.pieces, self.language, self.args, self.out = pieces, language, args, out
+        self.processes, self.render, self.report = processes, render, report
+        self.workers: list[_Worker] = []
+        self.checks: dict = {}  # piece number: (boards, tokens) or an error's message
+        self.checked = 0  # workers whose checks are in
+        self.count = 0  # boards, once every part is checked and good: the output may begin
+        self.handed = 0  # pieces handed to workers so far (in order)
+        self.held: dict[int, "_Worker"] = {}  # solved pieces not yet written: their worker
+        self.written = 0  # pieces written
+        self.asked = -1  # the piece whose worker was told to write it
+
+    def solve(self) -> None:
+        import select
+
+        target = self.out.raw()  # flushed: what the workers write comes after it
+        poll = select.poll()
+        try:
+            for number in range(self.processes):
+                worker = _Worker(number, self, target)
+                self.workers.append(worker)
+                poll.register(worker.inbox, select.POLLIN)
+            by_fd = {worker.inbox: worker for worker in self.workers}
+            for worker in self.workers:
+                self.hand(worker, HELD)
+            while self.written < len(self.pieces):
+                for fd, _ in poll.poll():
+                    worker = by_fd[fd]
+                    for message in worker.receive():
+                        self.answer(worker, message)
+            if self.args.format == "json" and self.count > 1:
+                self.out.write("]\n")
+        finally:
+            for worker in self.workers:
+                worker.stop(self.written == len(self.pieces))
+
+    def hand(self, worker: "_Worker", count: int = 1) -> None:
+        """The next ``count`` pieces, if any are left, to ``worker`` to solve."""
+        for _ in range(count):
+            if self.handed < len(self.pieces):
+                worker.send(("solve", self.handed))
+                self.handed += 1
+
+    def answer(self, worker: "_Worker", message: tuple) -> None:
+        kind = message[0]
+        if kind == "solved":
+            self.held[message[1]] = worker
+            self.hand(worker)
+        elif kind == "wrote":
+            del self.held[message[1]]
+            self.written += 1
+        elif kind == "text":  # the parent writes: no descriptor the workers share
+            self.out.write(message[2])
+            del self.held[message[1]]
+            self.written += 1
+        elif kind == "checked":
+            self.checks.update(message[1])
+            self.checked += 1
+            if self.checked == self.processes:
+                self.begin()
         else:
-            kept += [pieces[at] for at in group]
-            count += boards
-    return kept, count
+            raise _failure(message, self.out)
+        self.next_turn()
+
+    def begin(self) -> None:
+        """Every check is in: the first error, or the output begins."""
+        from .lists import show_report
+
+        count = count_boards(self.pieces, self.checks)
+        show_report(self.report)
+        if self.args.format == "json" and count > 1:
+            self.out.write("[\n")
+        self.out.raw()  # flushed, before any worker writes
+        self.count = count
+
+    def next_turn(self) -> None:
+        """The worker holding the next piece to write told to write it."""
+        if self.count and self.asked < self.written and self.written in self.held:
+            self.asked = self.written
+            self.held[self.written].send(("write", self.written))
 
 
-def render(pool, pieces: list, processes: int, batch: bool, out: Output):
-    """Each piece's output text, in order, its boards solved and written by a worker (and
-    joined as ``cli.solve.joined`` joins them); no more than two pieces a worker under way or
-    done and waiting.
+def _failure(message: tuple, out: Output) -> BaseException:
+    """A worker's failure, as the parent raises it: what one process would have raised."""
+    kind, *rest = message
+    if kind == "error":  # an ElzzurError, with its exit status
+        error = ElzzurError(rest[0])
+        error.exit_status = rest[1]
+        return error
+    if kind == "pipe":  # the reader closed standard output: `| head` has had enough
+        return BrokenPipeError()
+    if kind == "oserror":
+        return out.failure(OSError(rest[0], rest[1]))
+    if kind == "ended":  # a worker that died: killed, out of memory
+        return ElzzurError(f"a worker process of --jobs ended unexpectedly ({rest[0]})")
+    return RuntimeError(f"in a worker process of --jobs, {rest[0]}")  # a bug: main says so
 
-    Where the output is a file descriptor the workers share (forked, they share its
-    offset), each worker writes its piece's text to it itself when its turn comes (the
-    pieces' order), and the parent only waits: it would otherwise spend as long receiving
-    and writing the text (14 KB a 4x4 board in JSON lines) as a worker spends making it."""
-    from collections import deque
 
-    target = out.raw() if _turns else None
-    if target is None:
-        _turns.clear()
-    pending: deque = deque()
-    last = len(pieces) - 1
-    for index, piece in enumerate(pieces):
-        pending.append(pool.submit(_worker_render, piece, batch, index == 0, index == last,
-                                   (index, *target) if target else None))
-        if len(pending) >= 2 * processes:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+class _Worker:
+    """One worker process, as the parent sees it: its pid and its two pipes."""
+
+    def __init__(self, number: int, run: _Run, target) -> None:
+        inbox, to_parent = os.pipe()  # the worker to the parent
+        from_parent, outbox = os.pipe()  # the parent to the worker
+        self.pid = os.fork()
+        if self.pid == 0:  # the worker: it never returns
+            _work_and_exit(number, run, target, (inbox, outbox), from_parent, to_parent)
+        os.close(to_parent)
+        os.close(from_parent)
+        self.inbox, self.outbox = inbox, outbox
+        self.messages = _Messages(inbox)
+        self.ended = False
+
+    def send(self, message: tuple) -> None:
+        try:
+            _send(self.outbox, message)
+        except OSError:  # the worker has ended: the end of its pipe says how
+            pass
+
+    def receive(self) -> list:
+        messages = self.messages.read()
+        if messages is None:  # the pipe's end, before the run's
+            self.ended = True
+            raise _failure(("ended", self.status()), None)
+        return messages
+
+    def status(self) -> str:
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = 0
+        if os.WIFSIGNALED(status):
+            import signal
+
+            number = os.WTERMSIG(status)
+            try:
+                return f"killed by {signal.Signals(number).name}"
+            except ValueError:
+                return f"killed by signal {number}"
+        return f"exit status {os.WEXITSTATUS(status)}"
+
+    def stop(self, done: bool) -> None:
+        """The worker ended: told to (its inbox closed) when the run is done, else killed."""
+        import _signal
+
+        if self.pid and not done:
+            try:
+                os.kill(self.pid, _signal.SIGKILL)
+            except OSError:
+                pass
+        for fd in (self.outbox, self.inbox):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self.pid:
+            try:
+                os.waitpid(self.pid, 0)
+            except (ChildProcessError, InterruptedError):
+                pass
+            self.pid = 0
+
+
+# --- the messages --------------------------------------------------------------------------------
+
+def _send(fd: int, message: tuple) -> None:
+    """One message: its length (4 bytes) and the ``marshal``ed tuple."""
+    import marshal
+
+    data = marshal.dumps(message)
+    _write_all(fd, [len(data).to_bytes(4, "big"), data])
+
+
+class _Messages:
+    """The messages that come down one pipe."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = b""
+
+    def read(self) -> list | None:
+        """The messages read by one ``os.read`` (which blocks until there are bytes), [] while
+        a message is incomplete, None at the pipe's end."""
+        import marshal
+
+        data = os.read(self.fd, 1 << 20)
+        if not data:
+            return None
+        buffer = self.buffer + data if self.buffer else data
+        messages, at = [], 0
+        while len(buffer) - at >= 4:
+            size = int.from_bytes(buffer[at:at + 4], "big")
+            if len(buffer) - at - 4 < size:
+                break
+            messages.append(marshal.loads(buffer[at + 4:at + 4 + size]))
+            at += 4 + size
+        self.buffer = buffer[at:]
+        return messages
+
+
+def _write_all(fd: int, buffers: list) -> None:
+    """Every byte of ``buffers``, in order (``os.writev`` writes less at times)."""
+    buffers = [buffer for buffer in buffers if buffer]
+    while buffers:
+        written = os.writev(fd, buffers[:IOV])
+        done = 0
+        for buffer in buffers[:IOV]:
+            if written < len(buffer):
+                break
+            written -= len(buffer)
+            done += 1
+        del buffers[:done]
+        if written:
+            buffers[0] = memoryview(buffers[0])[written:]
 
 
 # --- in the workers ------------------------------------------------------------------------------
 
-_worker: list = []  # language, dictionary (None until the first board is solved), args
-# [, the renderer]
-_cells: dict = {}  # each text's cells read by token (in this worker), by the text's number
-_turns: list = []  # the piece whose turn it is to be written, its Condition, the parent's pid
-
-
-def _worker_start(spec: str, args: Args) -> None:
-    """Load the language (a code or a file's path, as given to -l); the dictionary waits for
-    the first board to solve (checking parts needs none, and the parent loads it first, so
-    that a list of the user's is built and cached once). Ctrl-C (and SIGHUP, SIGTERM)
-    reaches every process of the terminal's group: only the parent answers it, and stops
-    the workers."""
-    import signal
-
-    from ..lexicon.languages import get_language
-
-    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, signal.SIG_IGN)
-    _worker[:] = [get_language(spec), None, args]
-    _cells.clear()
-
-
-def _read_piece(piece) -> list:
-    from ..grid.board import Board
-    from ..grid.rows import read_part
-
-    kind, content, origin, line, number = piece
-    if kind == "boards":
-        return content
-    # one worker's parts of a text share their cells, as one text's boards do (grid/rows.py):
-    # the writers find a cell's numbers and token by its identity
-    return read_part(content, _worker[0], origin, Board, line, _cells.setdefault(number, {}))[0]
-
-
-def _worker_check(piece) -> tuple[int, int] | ElzzurError:
-    """A part read: its number of boards and of tokens not read before in this worker's parts
-    of the text (so a sum over the parts counts every different token of the text at least
-    once), or its first error. The cells it reads are kept for reading the part again to
-    solve it: a token is parsed once a worker (checking cost a sixth of solving when each
-    part parsed its own), and a plain part is counted, not read (``grid.rows.count_part``)."""
-    from ..grid.board import Board
-    from ..grid.rows import count_part
-
-    _, text, origin, line, number = piece
+def _work_and_exit(number: int, run: _Run, target, parents: tuple, inbox: int,
+                   outbox: int) -> None:
+    """A worker's whole life: it checks, solves and writes, then ends (``os._exit``: nothing
+    of the parent's, its atexit handlers or its output's buffers, runs again here). Ctrl-C
+    (and SIGHUP, SIGTERM) reaches every process of the terminal's group: only the parent
+    answers it, and stops the workers."""
+    status = 70
     try:
-        return count_part(text, _worker[0], origin, Board, line, _cells.setdefault(number, {}))
-    except ElzzurError as e:
-        return e
+        import _signal
 
-
-def _worker_render(piece, batch: bool, first: bool, last: bool, write=None) -> str:
-    """A piece's boards, each solved and written, joined as the batch writes them (the
-    piece holds the batch's first board, its last); with ``write`` (the piece's turn, a file
-    descriptor, the text's error handler), written to that file when the pieces before it
-    have been, and "" returned."""
-    from .solve import joined
-
-    if len(_worker) == 3:  # the first piece: the renderer of the run, made once
-        from ..lexicon.dictionary import load_dictionary
-        from .solve import board_renderer
-
-        language, dictionary, args = _worker
-        if dictionary is None:
-            dictionary = load_dictionary(args.dictionary, language, not args.no_corrections)
-        _worker[1:] = [dictionary, args, board_renderer(language, dictionary, args)]
-    text = joined(list(map(_worker[3], _read_piece(piece))), _worker[2].format, batch, first,
-                  last)
-    if write is None:
-        return text
-    turn, fd, errors = write
-    data = text.encode("utf-8", errors)
-    value, changed, parent = _turns
-    with changed:
-        while value.value != turn:
-            if value.value < 0 or os.getppid() != parent:  # the run has stopped
-                return ""
-            changed.wait(0.5)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    except BaseException:
-        value.value = -1  # the next pieces are not written after a hole
-        raise
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            if hasattr(_signal, name):
+                _signal.signal(getattr(_signal, name), _signal.SIG_IGN)
+        for fd in parents:  # the pipes of this worker's parent side, and every earlier worker's
+            os.close(fd)
+        for worker in run.workers:
+            os.close(worker.inbox)
+            os.close(worker.outbox)
+        _Work(number, run, target, inbox, outbox).run()
+    except _Done:
+        status = 0
+    except BaseException as e:  # told to the parent, if it still listens
+        try:
+            _send(outbox, _told(e))
+        except BaseException:
+            pass
     finally:
-        with changed:
-            if value.value == turn:
-                value.value = turn + 1
-            changed.notify_all()
-    return ""
+        os._exit(status)
+
+
+def _told(error: BaseException) -> tuple:
+    """A worker's error as a message to the parent (``_failure`` raises it there)."""
+    if isinstance(error, ElzzurError):
+        return ("error", str(error), error.exit_status)
+    if isinstance(error, BrokenPipeError):
+        return ("pipe",)
+    if isinstance(error, OSError):
+        return ("oserror", error.errno or 0, error.strerror or str(error))
+    return ("bug", f"{type(error).__name__}: {str(error)[:200]}")
+
+
+class _Done(Exception):
+    """The parent has closed its end of the worker's pipe: the run is over, or the parent has
+    gone."""
+
+
+class _Work:
+    """A worker's side of the run."""
+
+    def __init__(self, number: int, run: _Run, target, inbox: int, outbox: int) -> None:
+        self.number, self.job, self.target = number, run, target
+        self.outbox = outbox
+        self.messages = _Messages(inbox)
+        self.cells: dict = {}  # each text's cells read by token (in this worker), by its number
+
+    def run(self) -> None:
+        from collections import deque
+
+        _send(self.outbox, ("checked", self.check()))
+        handed: deque = deque()
+        held: dict = {}  # piece number: its output, and the error that ends it, if any
+        while True:
+            busy = bool(handed) and len(held) < HELD
+            for message in self.receive(wait=not busy):
+                if message[0] == "solve":
+                    handed.append(message[1])
+                else:  # "write"
+                    self.write(message[1], *held.pop(message[1]))
+            if handed and len(held) < HELD:
+                index = handed.popleft()
+                held[index] = self.solve(index)
+                _send(self.outbox, ("solved", index))
+
+    def receive(self, wait: bool) -> list:
+        """The parent's messages, waiting for one if ``wait``; the end of the pipe (the run is
+        over, or the parent has gone) ends the worker."""
+        import select
+
+        while wait or select.select([self.messages.fd], [], [], 0)[0]:
+            messages = self.messages.read()
+            if messages is None:
+                raise _Done()
+            if messages:
+                return messages
+        return []
+
+    def check(self) -> dict:
+        """This worker's share of the parts checked: each one's number of boards and of tokens
+        not read before in this worker's parts of its text (so a sum over the parts counts
+        every different token of the text at least once), or its error's message, which
+        ends the check of that text."""
+        from ..grid.board import Board
+        from ..grid.rows import count_part
+
+        results, failed = {}, set()
+        pieces = self.job.pieces
+        language = self.job.language
+        for index in range(self.number, len(pieces), self.job.processes):
+            kind, text, origin, line, number = pieces[index]
+            if kind != "part" or number in failed:
+                continue
+            try:
+                results[index] = count_part(text, language, origin, Board, line,
+                                            self.cells.setdefault(number, {}))
+            except ElzzurError as e:
+                results[index] = str(e)
+                failed.add(number)
+        return results
+
+    def solve(self, index: int) -> tuple[list, BaseException | None]:
+        """A piece's boards solved and written as text, up to the first board that fails:
+        the texts, and the error (or None)."""
+        from ..grid.board import Board
+        from ..grid.rows import read_part
+
+        kind, content, origin, line, number = self.job.pieces[index]
+        texts: list[str] = []
+        try:
+            boards = content if kind == "boards" else read_part(
+                content, self.job.language, origin, Board, line,
+                self.cells.setdefault(number, {}))[0]
+            texts += map(self.job.render, boards)
+        except ElzzurError as e:
+            return texts, e
+        return texts, None
+
+    def write(self, index: int, texts: list[str], error: BaseException | None) -> None:
+        """A piece's texts written, in the batch's form, when its turn has come; then its
+        error, if it has one."""
+        from .solve import joined_pieces
+
+        if texts:
+            last = index == len(self.job.pieces) - 1 and error is None
+            pieces = joined_pieces(texts, self.job.args.format, index == 0, last)
+            if self.target is None:
+                _send(self.outbox, ("text", index, "".join(pieces)))
+            else:
+                fd, errors = self.target
+                _write_all(fd, [piece.encode("utf-8", errors) for piece in pieces])
+        if error is not None:
+            raise error
+        if self.target is not None or not texts:
+            _send(self.outbox, ("wrote", index))

@@ -16,8 +16,15 @@ def _stdout(action, *args) -> None:
     except BrokenPipeError:
         raise
     except OSError as e:
+        raise write_failed(None, e) from None
+
+def write_failed(target: str | None, error: OSError) -> ElzzurError:
+    """The error of a write to ``target`` (a file's path; None: standard output, whose
+    buffer is then dropped), by whichever process wrote (``solve --jobs``'s workers too)."""
+    if target is None:
         drop_stdout()
-        raise ElzzurError(f"cannot write standard output: {e.strerror}") from None
+        return ElzzurError(f"cannot write standard output: {error.strerror}")
+    return ElzzurError(f"cannot write {named(target)}: {error.strerror}")
 
 # The options whose values name files a command reads: -o must not name one of them.
 INPUT_OPTIONS = (("board", "-b"), ("dictionary", "-d"), ("avoid", "--avoid"), ("language", "-l"),
@@ -90,7 +97,11 @@ class Output:
         try:
             self.atomic.file.write(text)
         except OSError as e:
-            raise ElzzurError(f"cannot write {named(self.atomic.target)}: {e.strerror}") from None
+            raise write_failed(self.atomic.target, e) from None
+
+    def failure(self, error: OSError) -> ElzzurError:
+        """The error of a write to this output that failed with ``error``."""
+        return write_failed(None if self.atomic is None else self.atomic.target, error)
 
     def raw(self) -> tuple[int, str] | None:
         """The file descriptor under this output (standard output, or the temporary file of

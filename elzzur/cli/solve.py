@@ -81,34 +81,38 @@ def run_demo(args: Args, out: Output) -> None:
     text = read_text_file(path, BOARD_LIMIT)  # a user language's demo board: a board file's limit
     solve_boards(parse_boards(text, language, language.demo_board), language, args, out)
 
-def solve_boards(boards, language, args: Args, out: Output, spread=None) -> None:
-    """Solve and print boards in order; one dictionary load for the whole batch. ``spread``:
-    ``(number of boards, a function giving each board's output text in order)``, for boards
-    solved elsewhere (``cli.jobs``) instead of ``boards``."""
-    from .lists import load_words
+def solve_boards(boards, language, args: Args, out: Output) -> None:
+    """Solve and print boards in order; one dictionary load for the whole batch."""
+    from .lists import show_report
+
+    count = len(boards)
+    batch = count > 1
+    dictionary = batch_dictionary(language, args, count)
+    show_report(dictionary.report)
+    if args.format == "json" and batch:
+        out.write("[\n")
+    results = render_all(boards, language, dictionary, args)
+    for number, text in enumerate(results, start=1):
+        out.write(joined([text], args.format, batch, number == 1, number == count))
+    if args.format == "json" and batch:
+        out.write("]\n")
+
+def batch_dictionary(language, args: Args, count: int):
+    """What solving ``count`` boards needs before the first is solved,
+    with its errors in this order: the rules, the commonness bands, a format that draws one
+    board, the dictionary (its report not yet shown); and the terminal's width."""
+    from ..lexicon.dictionary import load_dictionary
 
     game_rules(args, language)  # bad --rules or --score: an error before any board is solved
     if args.common:  # and no band data to choose words by: an error, not an empty list
         from ..lexicon.commonness import require_bands
 
         require_bands(language)
-    count = len(boards) if spread is None else spread[0]
-    batch = count > 1
-    if batch and args.format in ("svg", "html"):
+    if count > 1 and args.format in ("svg", "html"):
         raise UsageError(f"--format {args.format} draws one board, and {count} were given")
-    dictionary = load_words(args.dictionary, language, not args.no_corrections)
+    dictionary = load_dictionary(args.dictionary, language, not args.no_corrections)
     args.terminal = terminal_width(args)
-    if args.format == "json" and batch:
-        out.write("[\n")
-    if spread is not None:  # each piece's boards written by a worker, joined as below
-        for text in spread[1](batch):
-            out.write(text)
-    else:
-        results = render_all(boards, language, dictionary, args)
-        for number, text in enumerate(results, start=1):
-            out.write(joined([text], args.format, batch, number == 1, number == count))
-    if args.format == "json" and batch:
-        out.write("]\n")
+    return dictionary
 
 def joined(texts: list[str], fmt: str, batch: bool, first: bool, last: bool) -> str:
     """The outputs of boards that follow one another in a batch, as the batch writes them:
@@ -116,12 +120,19 @@ def joined(texts: list[str], fmt: str, batch: bool, first: bool, last: bool) -> 
     batch's first and last board are ``first`` and ``last``: a list may hold any part)."""
     if not batch:
         return "".join(texts)
+    return "".join(joined_pieces(texts, fmt, first, last))
+
+def joined_pieces(texts: list[str], fmt: str, first: bool, last: bool) -> list[str]:
+    """``joined``'s text of a batch as pieces, the boards' own texts among them (not
+    copied: ``solve --jobs`` writes them as they are)."""
     if fmt in ("text", "csv"):
-        return ("" if first else "\n") + "\n".join(texts)
+        pieces = ["\n", ""] * len(texts)
+        pieces[1::2] = texts
+        return pieces[1:] if first else pieces
     if fmt == "json":
-        return "".join(text.rstrip("\n") + ",\n" for text in texts[:-1]) + \
-            texts[-1].rstrip("\n") + ("\n" if last else ",\n")
-    return "".join(texts)
+        return [text.rstrip("\n") + ",\n" for text in texts[:-1]] + \
+            [texts[-1].rstrip("\n") + ("\n" if last else ",\n")]
+    return texts
 
 def terminal_width(args: Args) -> int | None:
     """The width of the terminal the text goes to, for its layout (the board after the list,
