@@ -20,7 +20,6 @@ from conftest import REPO, SMALL_BOARD, child_env
 from elzzur.cli.commands import COMMANDS
 from elzzur.cli.solve import board_hint
 from elzzur.lexicon import graph
-from elzzur.lexicon.languages import get_language
 
 RES = REPO / "elzzur" / "res"
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/"  # a CGP: an empty board, a rack
