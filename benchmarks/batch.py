@@ -5,6 +5,7 @@ a second of one core's time, and ``--jobs 2`` at least 1.7 times as fast).
     python benchmarks/batch.py                    # 10,000 boards, jsonl/csv/text, 5 runs each
     python benchmarks/batch.py -n 20000 -r 7 -f jsonl
     python benchmarks/batch.py --quick            # a smoke test (CI runs this)
+    python benchmarks/batch.py --against /tmp/old/bin/python   # another build, interleaved
 
 Each run is a fresh process of the installed elzzur (``pip install .``; an editable install
 spends tens of milliseconds more starting), timed by a small wrapper that runs elzzur's
@@ -15,7 +16,8 @@ machine with two cores free, so the load average before and after is printed bes
 outputs of every run must be the same, byte for byte, or nothing is reported. A third row
 per format runs two single processes at once, each on every board: the scaling the machine
 itself allows two processes (shared caches, memory bandwidth, clock), which ``--jobs 2``
-cannot beat.
+cannot beat. ``--against PYTHON`` runs another interpreter's elzzur (another build, in its
+own venv) in the same loop, run for run, so that before and after share the machine's load.
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ import tempfile
 import time
 
 WRAPPER = r"""
-import multiprocessing, resource, sys
+import resource, sys
 from elzzur.__main__ import main
 code = main(sys.argv[1:])
-for child in multiprocessing.active_children():  # the workers, ended: their times count
+pool = sys.modules.get("multiprocessing")  # an elzzur whose workers are a process pool's
+for child in pool.active_children() if pool else ():  # ended: their times count
     child.join()
 me = resource.getrusage(resource.RUSAGE_SELF)
 them = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -51,11 +54,11 @@ def write_boards(path: str, count: int) -> None:
         f.write("\n\n".join(boards) + "\n")
 
 
-def run(folder: str, fmt: str, jobs: int) -> tuple[float, float, float, str]:
+def run(folder: str, fmt: str, jobs: int, python: str) -> tuple[float, float, float, str]:
     """(wall s, parent CPU s, workers' CPU s, digest of the output) of one run, the whole
     process from its start to its end (the workers' too)."""
     out = os.path.join(folder, f"out.{fmt}")
-    command = [sys.executable, "-c", WRAPPER, "solve", "-l", "en", "-b",
+    command = [python, "-c", WRAPPER, "solve", "-l", "en", "-b",
                os.path.join(folder, "boards.txt"), "--format", fmt, "-o", out, "--jobs", str(jobs)]
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True)
@@ -69,11 +72,11 @@ def run(folder: str, fmt: str, jobs: int) -> tuple[float, float, float, str]:
     return wall, parent, children, digest
 
 
-def run_pair(folder: str, fmt: str) -> float:
+def run_pair(folder: str, fmt: str, python: str) -> float:
     """Wall s of two one-process runs started together, each on the whole text: what the
     machine's two cores give two processes that share nothing (their caches, memory bandwidth
     and clock do), the ceiling of ``--jobs 2``'s scaling (2 x one alone / this)."""
-    commands = [[sys.executable, "-m", "elzzur", "solve", "-l", "en", "-b",
+    commands = [[python, "-m", "elzzur", "solve", "-l", "en", "-b",
                  os.path.join(folder, "boards.txt"), "--format", fmt, "-o",
                  os.path.join(folder, f"pair{k}.{fmt}")] for k in (1, 2)]
     start = time.perf_counter()
@@ -91,6 +94,8 @@ def main() -> None:
     parser.add_argument("-r", "--runs", type=int, default=5)
     parser.add_argument("-f", "--formats", default="jsonl,csv,text")
     parser.add_argument("--quick", action="store_true", help="200 boards, 1 run, jsonl")
+    parser.add_argument("--against", action="append", default=[], metavar="PYTHON",
+                        help="also run this interpreter's elzzur, interleaved (repeatable)")
     options = parser.parse_args()
     if options.quick:
         options.boards, options.runs, options.formats = 200, 1, "jsonl"
@@ -99,33 +104,38 @@ def main() -> None:
         load = os.getloadavg()[0]
         print(f"## Batch: {options.boards:,} random English 4x4 boards, medians of "
               f"{options.runs} (load average {load:.2f} before)\n")
-        print("| format | jobs | wall s | parent CPU s | workers' CPU s | boards a second of "
-              "CPU | boards a second of wall | scaling (wall 1 / wall 2) |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        pythons = [sys.executable] + options.against
+        label = (lambda python: f"{python} | ") if options.against else (lambda python: "")
+        print(f"| {'elzzur | ' if options.against else ''}format | jobs | wall s | parent CPU s | "
+              "workers' CPU s | boards a second of CPU | boards a second of wall | scaling "
+              "(wall 1 / wall 2) |")
+        print("|---" * (9 if options.against else 8) + "|")
         for fmt in options.formats.split(","):
-            times: dict[int, list] = {1: [], 2: []}
-            pairs: list[float] = []
+            times = {(python, jobs): [] for python in pythons for jobs in (1, 2)}
+            pairs: dict[str, list[float]] = {python: [] for python in pythons}
             digests = set()
             for _ in range(options.runs):
-                for jobs in (1, 2):  # interleaved
-                    wall, parent, children, digest = run(folder, fmt, jobs)
-                    times[jobs].append((wall, parent, children))
-                    digests.add(digest)
-                pairs.append(run_pair(folder, fmt))
+                for python in pythons:  # interleaved
+                    for jobs in (1, 2):
+                        wall, parent, children, digest = run(folder, fmt, jobs, python)
+                        times[python, jobs].append((wall, parent, children))
+                        digests.add(digest)
+                    pairs[python].append(run_pair(folder, fmt, python))
             if len(digests) != 1:
                 raise SystemExit(f"--format {fmt}: the outputs differ between runs")
-            medians = {jobs: [statistics.median(t[k] for t in runs) for k in range(3)]
-                       for jobs, runs in times.items()}
-            for jobs, (wall, parent, children) in medians.items():
-                cpu = parent + children
-                scaling = f"{medians[1][0] / wall:.2f}x" if jobs == 2 else ""
-                print(f"| {fmt} | {jobs} | {wall:.2f} | {parent:.2f} | {children:.2f} | "
-                      f"{options.boards / cpu:,.0f} | {options.boards / wall:,.0f} | {scaling} |",
-                      flush=True)
-            pair = statistics.median(pairs)
-            print(f"| {fmt} | two runs of 1 at once | {pair:.2f} | | | | "
-                  f"{2 * options.boards / pair:,.0f} | ceiling {2 * medians[1][0] / pair:.2f}x |",
-                  flush=True)
+            for python in pythons:
+                medians = {jobs: [statistics.median(t[k] for t in times[python, jobs])
+                                  for k in range(3)] for jobs in (1, 2)}
+                for jobs, (wall, parent, children) in medians.items():
+                    cpu = parent + children
+                    scaling = f"{medians[1][0] / wall:.2f}x" if jobs == 2 else ""
+                    print(f"| {label(python)}{fmt} | {jobs} | {wall:.2f} | {parent:.2f} | "
+                          f"{children:.2f} | {options.boards / cpu:,.0f} | "
+                          f"{options.boards / wall:,.0f} | {scaling} |", flush=True)
+                pair = statistics.median(pairs[python])
+                print(f"| {label(python)}{fmt} | two runs of 1 at once | {pair:.2f} | | | | "
+                      f"{2 * options.boards / pair:,.0f} | ceiling "
+                      f"{2 * medians[1][0] / pair:.2f}x |", flush=True)
         print(f"\n(load average {os.getloadavg()[0]:.2f} after; {os.cpu_count()} CPUs)")
 
 

@@ -75,7 +75,7 @@ class Record:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
         return f"{type(self).__name__}({fields})"
 
-    def __reduce__(self):  # pickle (for --jobs) rebuilds through __init__, not __setattr__
+    def __reduce__(self):  # pickle and copy rebuild through __init__, not __setattr__
         return (type(self), self._fields())
 
     def replace(self, **changes):

@@ -37,6 +37,7 @@ PART = 1 << 14  # characters of board text a worker reads at a time, at most: ~2
 # ~20 ms of a worker's time, so that the workers end together and seldom wait for their turn
 HELD = 2  # solved parts a worker may hold, and parts handed to it ahead, at most
 IOV = 512  # buffers written by one os.writev (the system allows at least 1024)
+STRIDE = 32  # boards a worker solves between two looks at its parent's messages
 
 
 class OneProcess(Exception):
@@ -318,7 +319,7 @@ class _Messages:
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        self.buffer = b""
+        self.buffer = bytearray()
 
     def read(self) -> list | None:
         """The messages read by one ``os.read`` (which blocks until there are bytes), [] while
@@ -328,15 +329,17 @@ class _Messages:
         data = os.read(self.fd, 1 << 20)
         if not data:
             return None
-        buffer = self.buffer + data if self.buffer else data
+        buffer = self.buffer
+        buffer += data
         messages, at = [], 0
-        while len(buffer) - at >= 4:
-            size = int.from_bytes(buffer[at:at + 4], "big")
-            if len(buffer) - at - 4 < size:
-                break
-            messages.append(marshal.loads(buffer[at + 4:at + 4 + size]))
-            at += 4 + size
-        self.buffer = buffer[at:]
+        with memoryview(buffer) as view:  # released before the buffer shrinks
+            while len(view) - at >= 4:
+                size = int.from_bytes(view[at:at + 4], "big")
+                if len(view) - at - 4 < size:
+                    break
+                messages.append(marshal.loads(view[at + 4:at + 4 + size]))
+                at += 4 + size
+        del buffer[:at]
         return messages
 
 
@@ -408,41 +411,42 @@ class _Work:
     """A worker's side of the run."""
 
     def __init__(self, number: int, run: _Run, target, inbox: int, outbox: int) -> None:
+        from collections import deque
+
         self.number, self.job, self.target = number, run, target
         self.outbox = outbox
         self.messages = _Messages(inbox)
         self.cells: dict = {}  # each text's cells read by token (in this worker), by its number
+        self.handed: deque = deque()  # the pieces to solve next, in order
+        self.held: dict = {}  # solved pieces: their texts, and the error that ends them, if any
 
     def run(self) -> None:
-        from collections import deque
-
         _send(self.outbox, ("checked", self.check()))
-        handed: deque = deque()
-        held: dict = {}  # piece number: its output, and the error that ends it, if any
         while True:
-            busy = bool(handed) and len(held) < HELD
-            for message in self.receive(wait=not busy):
-                if message[0] == "solve":
-                    handed.append(message[1])
-                else:  # "write"
-                    self.write(message[1], *held.pop(message[1]))
-            if handed and len(held) < HELD:
-                index = handed.popleft()
-                held[index] = self.solve(index)
+            # a piece is begun only while fewer than HELD are held: at most HELD a worker
+            # are under way or waiting to be written
+            self.serve(wait=not (self.handed and len(self.held) < HELD))
+            if self.handed and len(self.held) < HELD:
+                index = self.handed.popleft()
+                self.held[index] = self.solve(index)
                 _send(self.outbox, ("solved", index))
 
-    def receive(self, wait: bool) -> list:
-        """The parent's messages, waiting for one if ``wait``; the end of the pipe (the run is
-        over, or the parent has gone) ends the worker."""
+    def serve(self, wait: bool) -> None:
+        """The parent's messages answered: pieces to solve noted, pieces held written. With
+        ``wait``, once at least one has come; the end of the pipe (the run is over, or the
+        parent has gone) ends the worker."""
         import select
 
         while wait or select.select([self.messages.fd], [], [], 0)[0]:
             messages = self.messages.read()
             if messages is None:
                 raise _Done()
-            if messages:
-                return messages
-        return []
+            for message in messages:
+                if message[0] == "solve":
+                    self.handed.append(message[1])
+                else:  # "write"
+                    self.write(message[1], *self.held.pop(message[1]))
+            wait = wait and not messages
 
     def check(self) -> dict:
         """This worker's share of the parts checked: each one's number of boards and of tokens
@@ -469,7 +473,8 @@ class _Work:
 
     def solve(self, index: int) -> tuple[list, BaseException | None]:
         """A piece's boards solved and written as text, up to the first board that fails:
-        the texts, and the error (or None)."""
+        the texts, and the error (or None). Between boards, a piece held is written when
+        its turn comes (``serve``), so that the other workers seldom wait for it."""
         from ..grid.board import Board
         from ..grid.rows import read_part
 
@@ -479,7 +484,10 @@ class _Work:
             boards = content if kind == "boards" else read_part(
                 content, self.job.language, origin, Board, line,
                 self.cells.setdefault(number, {}))[0]
-            texts += map(self.job.render, boards)
+            for start in range(0, len(boards), STRIDE):
+                texts += map(self.job.render, boards[start:start + STRIDE])
+                if self.held:
+                    self.serve(wait=False)
         except ElzzurError as e:
             return texts, e
         return texts, None
