@@ -64,30 +64,29 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     for number, (text, origin) in enumerate(texts):
         parts = [("part", text[start:end], origin, line, number)
                  for start, end, line in split_parts(text, size)]
-        failure = failure or (None if parts else OneProcess())  # an empty text's error
+        if not parts and failure is None:
+            failure = OneProcess()  # an empty text: one process says so
         pieces += parts
     processes = workers(jobs, len(pieces))
-    dictionary = None
+    run = None
     if processes > 1 and failure is None and hasattr(os, "fork") \
             and args.format not in ("svg", "html"):
         try:  # its errors come after those of the boards: one process tells them in order
             dictionary = batch_dictionary(language, args, len(pieces))
+            run = _Run(pieces, language, args, out, processes,
+                       board_renderer(language, dictionary, args), dictionary.report)
         except ElzzurError:
             pass
-    if dictionary is not None:
-        run = _Run(pieces, language, args, out, processes,
-                   board_renderer(language, dictionary, args), dictionary.report)
+    if run is not None:
         try:
             run.solve()
             return
         except OneProcess:
             pass
-    if isinstance(failure, ElzzurError):
-        for text, origin in texts:
-            boards += read_text(text, origin, language)
-        raise failure
     for text, origin in texts:
         boards += read_text(text, origin, language)
+    if isinstance(failure, ElzzurError):
+        raise failure
     solve_boards(boards, language, args, out)
 
 
