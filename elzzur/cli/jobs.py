@@ -174,9 +174,12 @@ class _Run:
                         self.answer(worker, message)
             if self.args.format == "json" and self.count > 1:
                 self.out.write("]\n")
-        finally:
+        finally:  # every worker killed first (a run cut short), then waited for
+            done = self.written == len(self.pieces)
+            for worker in self.workers if not done else ():
+                worker.kill()
             for worker in self.workers:
-                worker.stop(self.written == len(self.pieces))
+                worker.stop()
 
     def hand(self, worker: "_Worker", count: int = 1) -> None:
         """The next ``count`` pieces, if any are left, to ``worker`` to solve."""
@@ -253,7 +256,6 @@ class _Worker:
         os.close(from_parent)
         self.inbox, self.outbox = inbox, outbox
         self.messages = _Messages(inbox)
-        self.ended = False
 
     def send(self, message: tuple) -> None:
         try:
@@ -264,7 +266,6 @@ class _Worker:
     def receive(self) -> list:
         messages = self.messages.read()
         if messages is None:  # the pipe's end, before the run's
-            self.ended = True
             raise _failure(("ended", self.status()), None)
         return messages
 
@@ -281,15 +282,18 @@ class _Worker:
                 return f"killed by signal {number}"
         return f"exit status {os.WEXITSTATUS(status)}"
 
-    def stop(self, done: bool) -> None:
-        """The worker ended: told to (its inbox closed) when the run is done, else killed."""
+    def kill(self) -> None:
         import _signal
 
-        if self.pid and not done:
+        if self.pid:
             try:
                 os.kill(self.pid, _signal.SIGKILL)
             except OSError:
                 pass
+
+    def stop(self) -> None:
+        """The worker's pipes closed (the end of its pipe from the parent tells it to end, if
+        it was not killed), and the worker waited for."""
         for fd in (self.outbox, self.inbox):
             try:
                 os.close(fd)
@@ -298,7 +302,7 @@ class _Worker:
         if self.pid:
             try:
                 os.waitpid(self.pid, 0)
-            except (ChildProcessError, InterruptedError):
+            except ChildProcessError:
                 pass
             self.pid = 0
 
