@@ -157,3 +157,40 @@ def test_writing_every_byte_of_many_buffers(tmp_path):
     with open(tmp_path / "out", "wb") as f:
         jobs._write_all(f.fileno(), list(buffers))
     assert (tmp_path / "out").read_bytes() == b"".join(buffers)
+
+
+LINES = ["A B", "C D", "Qu E", "", " ", "# note", "A B C", "1 2", "STAR"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.sampled_from(LINES), min_size=1, max_size=40),
+       end=st.sampled_from(["\n", "\r\n", "\u2028"]), size=st.integers(1, 40),
+       finer=st.integers(0, 6))
+def test_the_finer_parts_at_the_end_read_as_the_whole_text_reads(lines, end, size, finer):
+    """The batch's last parts cut again: still contiguous, each with a board, and read with
+    their line numbers they give the whole text's boards or its error."""
+    from elzzur.errors import ElzzurError
+    from elzzur.grid import rows
+    from elzzur.grid.board import Board, parse_boards
+
+    text = end.join(lines)
+    parts = jobs.text_parts(text, size, finer)
+    assert [start for start, _, _ in parts[1:]] == [stop for _, stop, _ in parts[:-1]]
+    assert "".join(text[start:stop] for start, stop, _ in parts) == text
+    if len(parts) > 1:
+        assert len(parts) >= len(rows.split_parts(text, size))
+    try:
+        whole = parse_boards(text, EN, "f")
+    except ElzzurError as e:
+        whole = str(e)
+    read = []
+    try:
+        for start, stop, line in parts:
+            boards, _ = rows.read_part(text[start:stop], EN, "f", Board, line, {})
+            assert boards or len(parts) == 1
+            read += boards
+        if not read:
+            raise ElzzurError("f: empty board")
+    except ElzzurError as e:
+        read = str(e)
+    assert read == whole

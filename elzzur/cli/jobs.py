@@ -49,7 +49,6 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     """Solve the boards already read (pictures) and those of ``sources`` (``-b`` values) in
     ``jobs`` processes; fewer where there are fewer parts."""
     from ..grid.board import read_board_text
-    from ..grid.rows import split_parts
     from .solve import batch_dictionary, board_renderer, solve_boards, workers
 
     texts, failure = [], None
@@ -62,8 +61,9 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     size = max(1, min(PART, sum(len(text) for text, _ in texts) // (16 * jobs)))
     pieces = [("boards", [board], None, 0, -1) for board in boards]
     for number, (text, origin) in enumerate(texts):
+        finer = 2 * jobs if number == len(texts) - 1 else 0  # the batch's end
         parts = [("part", text[start:end], origin, line, number)
-                 for start, end, line in split_parts(text, size)]
+                 for start, end, line in text_parts(text, size, finer)]
         if not parts and failure is None:
             failure = OneProcess()  # an empty text: one process says so
         pieces += parts
@@ -88,6 +88,20 @@ def solve_spread(boards: list, sources, language, args: Args, out: Output, jobs:
     if isinstance(failure, ElzzurError):
         raise failure
     solve_boards(boards, language, args, out)
+
+
+def text_parts(text: str, size: int, finer: int = 0) -> list[tuple[int, int, int]]:
+    """``grid.rows.split_parts(text, size)``, its last ``finer`` parts cut again four times
+    finer: the workers take the parts as they come, so the last to end ends at most a small
+    part after the others."""
+    from ..grid.rows import split_parts
+
+    parts = split_parts(text, size)
+    if finer and size >= 4:
+        parts[-finer:] = [(start + a, start + b, line + first - 1)
+                          for start, end, line in parts[-finer:]
+                          for a, b, first in split_parts(text[start:end], size // 4)]
+    return parts
 
 
 def read_text(text: str, origin: str, language) -> list:
