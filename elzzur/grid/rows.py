@@ -67,7 +67,7 @@ def read_part(text: str, language: Language, origin: str, make: type, first_line
 def count_part(text: str, language: Language, origin: str, make: type, first_line: int,
                cells: dict) -> tuple[int, int]:
     """What ``read_part(...)`` answers, as the number of boards and of tokens added to
-    ``cells``, or its error: the check of a part before ``solve --jobs`` solves any. A plain
+    ``cells``, or its error: the check of a part before ``solve --jobs`` writes any. A plain
     text (see ``_read_plain``) whose every board is rows of as many tokens, each a tile, is
     counted without making its boards (a third of the time of reading it); any other is
     read."""
