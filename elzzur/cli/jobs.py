@@ -10,12 +10,14 @@ its share of the parts (every N-th: a plain part is counted, not read, and the t
 parses are kept for solving), and then solves the parts the parent hands it, in order, and
 holds each one's output until the parent says it is that part's turn; the parent says so
 only once every part has been checked, so that an error in any board comes before any
-output and the number of boards is known, as with one process. A worker holds at most two
-solved parts and is handed at most two ahead, so memory stays bounded whatever the output's
-reader does. A worker writes its part's text to the output's file descriptor itself (forked
+output and the number of boards is known, as with one process. A worker begins a part only
+while it holds fewer than two, so at most two a worker are under way or waiting to be
+written, whatever the output's reader does. When a part's turn comes (the worker looks
+between boards), the worker writes its text to the output's file descriptor itself (forked
 workers share it and its offset), board by board (``os.writev``: the text is not joined
 again), or where there is no descriptor (a test's captured output) sends it to the parent to
-write.
+write. The parts are handed out as the workers ask, and the batch's last parts are smaller,
+so that the workers end together.
 
 The parent and each worker talk through two pipes, in messages of ``marshal``ed tuples; the
 parent only waits (``select.poll``) and answers. A worker's error is told to the parent when
