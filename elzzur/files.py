@@ -62,6 +62,16 @@ def data_path(*parts: str) -> str:
     return os.path.join(data_dir(), *parts)
 
 
+CORRECTIONS = "words"  # the data folder's folder of the users' corrections, a file a language
+
+
+def corrections_file(code: str) -> str:
+    """Where the corrections of language ``code`` are (``lexicon.corrections`` reads and writes
+    them): here, so that a dictionary can see that a language has none, the usual case,
+    without importing that module."""
+    return data_path(CORRECTIONS, f"{code}.txt")
+
+
 def shown(path: str) -> str:
     """``path`` as a message shows it: under the home folder as ``~/…``, so that it reads the
     same for every user."""

@@ -29,6 +29,7 @@ from ..datafiles import MAX_NUMBER, REQUIRED, Checker, check_file, is_path, load
 from ..errors import ElzzurError, quoted
 from ..record import Record
 from ..files import absolute, resource
+from .graph import LONGEST
 
 MODES = ("fold", "native", "case")
 BUILT_IN, USER, FILE = "built-in", "user", "file"
@@ -258,9 +259,6 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
     file name says, which the file's ``code`` key must repeat. Built-in files must name their
     dictionary and demo board; other files may leave them out.
     """
-
-    from .cleaning import MAX_WORD  # (cleaning imports this module: not at the top)
-
     check = Checker(origin)
     fail, need, known = check.fail, check.need, check.known
 
@@ -357,7 +355,7 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
         length_bonus=tuple(bonus),
         length_bonus_step=check.whole(scoring, "length_bonus_step", -MAX_NUMBER, MAX_NUMBER,
                                       "scoring."),
-        min_length=check.whole(scoring, "min_length", 1, MAX_WORD, "scoring."),
+        min_length=check.whole(scoring, "min_length", 1, LONGEST, "scoring."),
         keep_capitalised=keep_capitalised,
         fold_map=dict(fold),
         dictionary=dictionary,
