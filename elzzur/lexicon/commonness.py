@@ -75,7 +75,7 @@ def encode_bands(bands) -> bytes:
 
 def write_bands(path: str | os.PathLike, bands) -> None:
     """Write ``encode_bands(bands)`` to ``path`` whole or not at all (the build tool's call)."""
-    from ..files import write_atomic
+    from ..atomic import write_atomic
 
     write_atomic(path, encode_bands(bands))
 

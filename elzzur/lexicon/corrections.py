@@ -137,7 +137,7 @@ class Corrections:
                 raise ElzzurError(f"cannot remove {self.path}: {e.strerror}") from None
             self.lines = []
             return
-        from ..files import write_atomic
+        from ..atomic import write_atomic
 
         folder = os.path.dirname(self.path)
         try:

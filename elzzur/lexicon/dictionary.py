@@ -24,6 +24,10 @@ from .graph import TERMINAL, WordGraph, build, graph_path
 from .languages import Language, as_language, get_language
 from .. import cache
 
+TYPE_CHECKING = False  # (typing's own, whose import costs start-up time)
+if TYPE_CHECKING:  # imported where a user's list is read: a built-in dictionary needs none
+    from .cleaning import CleanReport
+
 MARISA_SUFFIX = ".marisa"
 
 
