@@ -130,6 +130,11 @@ def missing(path: str) -> str:
     return "no such file"
 
 
+# bytes of board text (-b, a language's demo board): a batch of a million 4x4 boards fits;
+# here rather than in grid/source.py, which the demo's board, read as a file, need not import
+BOARD_LIMIT = 64 * 2**20
+
+
 def read_text_file(path: str, limit: int | None = None, what: str = "a board file") -> str:
     """A UTF-8 text file's contents, with clear errors for directories, bad bytes, I/O, and
     files larger than ``limit`` bytes (read no further than that)."""
