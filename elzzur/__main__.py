@@ -538,13 +538,14 @@ def exit_with(status: int):
 
 def nothing_waits() -> bool:
     """True if Python's ending would run no code of anyone's: no ``atexit`` function (CPython
-    counts them), no thread besides this one."""
+    counts them), no thread besides this one, and no ``curses`` (the terminal round), whose
+    C library writes through C's own buffers, which only a normal ending flushes."""
     import atexit
 
     count = getattr(atexit, "_ncallbacks", None)
     threading = sys.modules.get("threading")
-    return count is not None and count() == 0 and (threading is None
-                                                   or threading.active_count() == 1)
+    return count is not None and count() == 0 and "_curses" not in sys.modules and (
+        threading is None or threading.active_count() == 1)
 
 
 if __name__ == "__main__":

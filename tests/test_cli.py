@@ -583,17 +583,20 @@ def test_the_command_line_ends_with_everything_frozen_and_its_status(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (3, "x" * 100000 + "frozen True\n", "")
 
 
-@pytest.mark.parametrize("waiting", ["", "atexit", "thread"])
+@pytest.mark.parametrize("waiting", ["", "atexit", "thread", "curses"])
 def test_the_command_line_ends_at_once_only_where_nothing_waits(tmp_path, waiting):
     """``exit_with`` ends the process without Python's teardown (``os._exit``) only where that
     would run nothing: what was written is all there, with the status; a registered ``atexit``
-    function and a running thread still get their turn (Python's usual ending)."""
+    function and a running thread still get their turn, and curses's C buffers are flushed
+    (Python's usual ending)."""
     code = ("import atexit, sys, threading, time\n"
             "from elzzur.__main__ import exit_with, nothing_waits\n"
             "if sys.argv[1] == 'atexit':\n"
             "    atexit.register(lambda: print('atexit ran'))\n"
             "if sys.argv[1] == 'thread':\n"
             "    threading.Thread(target=lambda: (time.sleep(0.5), print('thread ran'))).start()\n"
+            "if sys.argv[1] == 'curses':\n"
+            "    import _curses\n"
             "print('waits', not nothing_waits(), file=sys.stderr)\n"
             "sys.stdout.write('x' * 100000)\n"
             "exit_with(3)\n")
@@ -601,7 +604,7 @@ def test_the_command_line_ends_at_once_only_where_nothing_waits(tmp_path, waitin
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 3 and done.stderr == f"waits {bool(waiting)}\n"
     assert done.stdout == "x" * 100000 + {"": "", "atexit": "atexit ran\n",
-                                          "thread": "thread ran\n"}[waiting]
+                                          "thread": "thread ran\n", "curses": ""}[waiting]
 
 
 def test_the_script_collects_garbage_after_10000_objects_from_its_start(tmp_path):
