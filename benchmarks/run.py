@@ -4,6 +4,7 @@ compare the ratios, which are measured together, more than the times).
     python benchmarks/run.py                  # everything (a few minutes)
     python benchmarks/run.py --quick          # a smoke test on tiny inputs (CI runs this)
     python benchmarks/run.py -l en,es -n 50   # some languages, more boards
+    python benchmarks/run.py --only oneshot   # the one-shot starts alone (a minute)
 
 1. Per-board solve time on random boards (the language's letter frequencies, elzzur's bonus
    draw, fixed seeds) of 4x4, 5x5 and 10x10: elzzur's C core, elzzur's pure-Python search, and
@@ -173,6 +174,8 @@ def main(argv=None) -> int:
     parser.add_argument("--batch", type=int, default=20000, help="boards in the batch test")
     parser.add_argument("--runs", type=int, default=21, help="runs of each one-shot command")
     parser.add_argument("--quick", action="store_true", help="tiny inputs: a smoke test")
+    parser.add_argument("--only", choices=("solve", "batch", "oneshot"), action="append",
+                        help="run only this part (may be repeated; default: all three)")
     args = parser.parse_args(argv)
     if args.quick:
         args.languages, args.boards, args.repeats, args.batch, args.runs = "en", 3, 1, 50, 3
@@ -183,9 +186,13 @@ def main(argv=None) -> int:
     print(f"# elzzur {elzzur.__version__} benchmarks\n")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"{platform.platform()}\n")
-    solve_table(codes, args.boards, args.repeats)
-    batch_table(args.batch)
-    oneshot_table(codes, args.runs)
+    parts = args.only or ("solve", "batch", "oneshot")
+    if "solve" in parts:
+        solve_table(codes, args.boards, args.repeats)
+    if "batch" in parts:
+        batch_table(args.batch)
+    if "oneshot" in parts:
+        oneshot_table(codes, args.runs)
     return 0
 
 

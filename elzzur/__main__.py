@@ -512,14 +512,40 @@ def in_utf8_mode(argv: list[str]) -> None:
 def exit_with(status: int):
     """End the process with ``status`` (the command line's last step: the ``elzzur`` script,
     ``python -m elzzur``; not ``main``, which tests and callers run in their own process).
-    Every object left is frozen first (``gc.freeze``), so that Python's last cyclic garbage
-    collection, on its way out, does not walk the tens of thousands of objects the imports
-    made, all of which the process's end frees anyway: a millisecond of every one-shot
-    command (an output file was closed by ``main``, standard output is flushed all the same)."""
+
+    Python's own ending takes every module apart and frees the tens of thousands of objects
+    the imports made, one by one: a millisecond of every one-shot command (4 M instructions
+    after ``demo``), all of which the process's end does at once. So where nothing waits for
+    that ending (no other thread is running and no ``atexit`` function is registered: a
+    ``--jobs`` batch's workers, a temporary file to remove, a coverage tool), standard output
+    and error are flushed and the process ends there (``os._exit``); the command has closed
+    any file it wrote (``main``). Otherwise, or where flushing fails, Python ends the usual
+    way and reports what it reports; every object left is frozen first (``gc.freeze``), so
+    that its last cyclic garbage collection does not walk them all for nothing."""
     import gc
 
     gc.freeze()
+    if type(status) is int and nothing_waits():
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except Exception:  # (None for a closed stream, a full disk): the usual way says it
+            pass
+        else:
+            os._exit(status)
     sys.exit(status)
+
+
+def nothing_waits() -> bool:
+    """True if Python's ending would run no code of anyone's: no ``atexit`` function (CPython
+    counts them), no thread besides this one, and no ``curses`` (the terminal round), whose
+    C library writes through C's own buffers, which only a normal ending flushes."""
+    import atexit
+
+    count = getattr(atexit, "_ncallbacks", None)
+    threading = sys.modules.get("threading")
+    return count is not None and count() == 0 and "_curses" not in sys.modules and (
+        threading is None or threading.active_count() == 1)
 
 
 if __name__ == "__main__":

@@ -280,7 +280,7 @@ def write(path: str | None, data: bytes, key: bytes = b"") -> None:
     if path is None:
         return
     from .errors import ElzzurError
-    from .files import AtomicOutput
+    from .atomic import AtomicOutput
 
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):

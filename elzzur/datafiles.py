@@ -233,10 +233,11 @@ class Checker:
         raise ElzzurError(f"{self.origin}: {message}")
 
     def need(self, table: dict, key: str, kind: type | tuple[type, ...], prefix: str = "",
-             default: object = REQUIRED, check=None, what: str | None = None):
+             default: object = REQUIRED, check=None, what=None):
         """``table[key]``, which must be of ``kind`` (true and false are not numbers) and pass
-        ``check``; ``what`` says in words what it must be. Without it, ``default``, unless
-        that is ``REQUIRED``."""
+        ``check``; ``what`` says in words what it must be, or is a function that says it,
+        called only for the message (a file's hundred keys are read on every run, and are
+        almost never wrong). Without it, ``default``, unless that is ``REQUIRED``."""
         if key not in table:
             if default is REQUIRED:
                 self.fail(f"missing key {quoted(prefix + key)}")
@@ -245,6 +246,7 @@ class Checker:
         wrong = not isinstance(value, kind) or (isinstance(value, bool) and bool not in
                                                 (kind if isinstance(kind, tuple) else (kind,)))
         if wrong or (check is not None and not check(value)):
+            what = what() if callable(what) else what
             self.fail(f"key {quoted(prefix + key)} must be {what or KIND_NAMES[kind]}")
         return value
 
@@ -252,7 +254,7 @@ class Checker:
               prefix: str = "", default: object = REQUIRED) -> int:
         """``table[key]``, a whole number from ``minimum`` to ``maximum``."""
         return self.need(table, key, int, prefix, default, whole(minimum, maximum),
-                         between(minimum, maximum))
+                         lambda: between(minimum, maximum))
 
     def name(self, table: dict, key: str = "name", prefix: str = "",
              default: object = REQUIRED) -> str:
@@ -268,7 +270,7 @@ class Checker:
         ``inf`` or ``nan``, which TOML allows."""
         return self.need(table, key, (int, float), prefix, default,
                          lambda value: minimum <= value <= maximum,  # (nan compares false)
-                         between(minimum, maximum, "a number"))
+                         lambda: between(minimum, maximum, "a number"))
 
     def known(self, table: dict, allowed, prefix: str = "") -> None:
         """Every key of ``table`` is one of ``allowed``: anything else is a typing mistake."""

@@ -4,6 +4,7 @@ output, plus a few real processes (the console script, a closed pipe, warnings a
 
 from __future__ import annotations
 
+import ast
 import csv
 import dataclasses
 import errno
@@ -22,7 +23,7 @@ import pytest
 
 import elzzur
 import elzzur.__main__
-import elzzur.files
+import elzzur.atomic
 import elzzur.lexicon.languages
 from elzzur.grid.board import parse_board
 from elzzur.lexicon.dictionary import has_builtin_dictionary, load_dictionary
@@ -375,7 +376,7 @@ def test_ctrl_c_while_rendering_exits_130_without_a_file(cli, tmp_path, words_tx
 ])
 def test_a_write_cut_short_leaves_no_partial_file(cli, tmp_path, words_txt, monkeypatch,
                                                   failure, status, message):
-    real_init = elzzur.files.AtomicOutput.__init__
+    real_init = elzzur.atomic.AtomicOutput.__init__
 
     class HalfWriter:
         """The output file, whose write stores half the text and then fails."""
@@ -395,7 +396,7 @@ def test_a_write_cut_short_leaves_no_partial_file(cli, tmp_path, words_txt, monk
         real_init(self, *args, **kwargs)
         self.file = HalfWriter(self.file)
 
-    monkeypatch.setattr(elzzur.files.AtomicOutput, "__init__", init_then_cut_writes)
+    monkeypatch.setattr(elzzur.atomic.AtomicOutput, "__init__", init_then_cut_writes)
     result = cli("solve", "-b", SMALL_BOARD, "-d", "words.txt", "-o", "out.txt")
     assert (result.code, result.out, result.err) == (status, "", message)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["words.txt"]
@@ -580,6 +581,58 @@ def test_the_command_line_ends_with_everything_frozen_and_its_status(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=child_env(),
                           capture_output=True, text=True, timeout=600)
     assert (done.returncode, done.stdout, done.stderr) == (3, "x" * 100000 + "frozen True\n", "")
+
+
+@pytest.mark.parametrize("waiting", ["", "atexit", "thread", "curses"])
+def test_the_command_line_ends_at_once_only_where_nothing_waits(tmp_path, waiting):
+    """``exit_with`` ends the process without Python's teardown (``os._exit``) only where that
+    would run nothing: what was written is all there, with the status; a registered ``atexit``
+    function and a running thread still get their turn, and curses's C buffers are flushed
+    (Python's usual ending)."""
+    code = ("import atexit, sys, threading, time\n"
+            "from elzzur.__main__ import exit_with, nothing_waits\n"
+            "if sys.argv[1] == 'atexit':\n"
+            "    atexit.register(lambda: print('atexit ran'))\n"
+            "if sys.argv[1] == 'thread':\n"
+            "    threading.Thread(target=lambda: (time.sleep(0.5), print('thread ran'))).start()\n"
+            "if sys.argv[1] == 'curses':\n"
+            "    import _curses\n"
+            "print('waits', not nothing_waits(), file=sys.stderr)\n"
+            "sys.stdout.write('x' * 100000)\n"
+            "exit_with(3)\n")
+    done = subprocess.run([sys.executable, "-c", code, waiting], cwd=tmp_path, env=child_env(),
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 3 and done.stderr == f"waits {bool(waiting)}\n"
+    assert done.stdout == "x" * 100000 + {"": "", "atexit": "atexit ran\n",
+                                          "thread": "thread ran\n", "curses": ""}[waiting]
+
+
+def test_the_script_collects_garbage_after_10000_objects_from_its_start(tmp_path):
+    """The ``elzzur`` script sets the collector's first threshold to 10,000 before it imports
+    elzzur (a one-shot command's start is done before the first collection) and leaves the
+    other two as Python has them; ``main`` alone (tests, callers) changes nothing."""
+    script = REPO / "scripts" / "elzzur"
+    code = ("import atexit, gc, runpy, sys\n"
+            "default = gc.get_threshold()\n"
+            "seen = []\n"
+            "class Watch:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'elzzur' and not seen:\n"
+            "            seen.append(gc.get_threshold())\n"
+            "sys.meta_path.insert(0, Watch())\n"
+            "atexit.register(lambda: print([default, seen[0], gc.get_threshold()]))\n"
+            "sys.argv = ['elzzur', '--version']\n"
+            f"runpy.run_path({str(script)!r})\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=child_env(),
+                          capture_output=True, text=True, timeout=600)
+    default, at_import, after = ast.literal_eval(done.stdout.splitlines()[-1])
+    assert done.returncode == 0 and default[0] == 700
+    assert at_import == after == (10_000, *default[1:])
+    in_process = subprocess.run([sys.executable, "-c", "import gc; from elzzur.__main__ import "
+                                 "main; main(['--version']); print(gc.get_threshold()[0])"],
+                                cwd=tmp_path, env=child_env(), capture_output=True, text=True,
+                                timeout=600)
+    assert in_process.stdout.splitlines()[-1] == "700"
 
 
 def test_python_m_elzzur_reports_errors_without_traceback(run_module):

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import elzzur.lexicon.languages
 from elzzur.lexicon.dictionary import load_dictionary
@@ -344,3 +345,52 @@ def test_every_builtin_language_passes_the_checks_of_a_user_file():
         path = resource("languages", f"{code}.toml")
         language = parse_language(load_toml(path, path), path, path, "user", code)
         assert language.letter_values == get_language(code).letter_values
+
+
+# A letter's table is read at once where it is plain (``plain_letter``), through the checks
+# otherwise: the quick reading must accept only what the checks accept, with the same numbers.
+LETTER_NUMBERS = st.one_of(
+    st.integers(-3, 3), st.integers(10**6 - 3, 10**6 + 3), st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.text(max_size=2),
+    st.lists(st.integers(0, 5), max_size=2))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(
+    st.dictionaries(st.sampled_from(["value", "frequency", "values", "Value"]), LETTER_NUMBERS,
+                    max_size=3),
+    st.fixed_dictionaries({"value": LETTER_NUMBERS, "frequency": LETTER_NUMBERS}),
+    LETTER_NUMBERS))
+def test_a_plain_letter_is_exactly_what_the_checks_accept(entry):
+    from elzzur.datafiles import Checker
+    from elzzur.lexicon.languages import plain_letter
+
+    check = Checker("xx.toml")
+    try:
+        table = check.need({"A": entry}, "A", dict, "letters.")
+        check.known(table, ("value", "frequency"), "letters.A.")
+        checked = (check.whole(table, "value", 0, prefix="letters.A."),
+                   float(check.number(table, "frequency", 0, prefix="letters.A.")))
+    except ElzzurError:
+        checked = None
+    if plain_letter(entry):
+        assert checked == (entry["value"], float(entry["frequency"]))
+    elif type(entry) is dict and set(entry) == {"value", "frequency"} \
+            and type(entry["value"]) is int and type(entry["frequency"]) in (int, float):
+        assert checked is None  # every letter table the checks accept is read the quick way
+
+
+def test_the_builtin_languages_are_the_same_read_through_the_checks(monkeypatch):
+    from elzzur.datafiles import load_toml
+    from elzzur.files import resource
+    from elzzur.lexicon import languages
+
+    quick = {}
+    for code in available():
+        path = resource("languages", f"{code}.toml")
+        quick[code] = languages.parse_language(load_toml(path, path), path, path, "built-in", code)
+    monkeypatch.setattr(languages, "plain_letter", lambda entry: False)
+    for code in available():
+        path = resource("languages", f"{code}.toml")
+        checked = languages.parse_language(load_toml(path, path), path, path, "built-in", code)
+        assert checked == quick[code]

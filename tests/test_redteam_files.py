@@ -8,7 +8,7 @@ contents, mode, owner, link count, and no temporary file or folder behind.
 - ``-o`` never replaces an input of the command, under any name;
 - ``-o`` over an existing file keeps its mode, owner and hard links, and refuses a read-only
   file; ``/dev/stdout``, ``/dev/stderr``, a FIFO and a device are written to directly;
-- temporaries go on SIGTERM, SIGHUP and Ctrl-C (``files.remove_temporaries``), and ``generate
+- temporaries go on SIGTERM, SIGHUP and Ctrl-C (``atomic.remove_temporaries``), and ``generate
   --count K -o FOLDER/`` writes all its files or none;
 - clear messages for a full disk during ``compile`` and a deleted working folder;
 - ``generate --format json`` into a folder writes JSON files; ``cat`` of a foreign ``.marisa``
@@ -32,7 +32,7 @@ import pytest
 
 from conftest import SMALL_BOARD, child_env
 
-from elzzur import cache, datafiles, files
+from elzzur import atomic, cache, datafiles, files
 from elzzur.lexicon.dictionary import Dictionary, load_dictionary
 from elzzur.lexicon.languages import get_language
 
@@ -459,11 +459,11 @@ def test_o_targets_that_cannot_be_written(cli, tmp_path, words_txt, target, mess
 # temporaries: what the command line's own handlers do (if main installs them, they win).
 SIGNAL_SCRIPT = """
 import os, signal, sys
-from elzzur import files
+from elzzur import atomic
 from elzzur.__main__ import main
 
 def ended(number, frame):
-    files.remove_temporaries()
+    atomic.remove_temporaries()
     os._exit(128 + number)
 
 signal.signal(signal.SIGTERM, ended)
@@ -494,16 +494,16 @@ def temp_folder_files(folder: Path) -> int:
 def test_remove_temporaries_removes_what_is_not_committed(tmp_path):
     target = tmp_path / "t.txt"
     target.write_text("old\n")
-    out = files.AtomicOutput(target)
+    out = atomic.AtomicOutput(target)
     out.file.write("half")
     out.file.flush()
-    folder = files.AtomicFolder(str(tmp_path), lambda name: name == "board-001.board")
+    folder = atomic.AtomicFolder(str(tmp_path), lambda name: name == "board-001.board")
     folder.write("board-001.board", "A B\n")
     assert len(leftovers(tmp_path)) == 2
-    files.remove_temporaries()
+    atomic.remove_temporaries()
     assert leftovers(tmp_path) == [] and sorted(os.listdir(tmp_path)) == ["t.txt"]
     assert target.read_text() == "old\n"
-    files.remove_temporaries()  # twice is harmless
+    atomic.remove_temporaries()  # twice is harmless
     out.__exit__()
     folder.abort()
 
@@ -615,7 +615,7 @@ def test_a_full_disk_part_way_leaves_the_folder_as_it_was(cli, tmp_path, monkeyp
                 return FullDisk(f)
         return f
 
-    monkeypatch.setattr(files, "open", filling_open, raising=False)
+    monkeypatch.setattr(atomic, "open", filling_open, raising=False)
     cli("generate", "-l", "en", "--count", "5", "-o", "boards/").error(
         1, "cannot write boards/board-003.board: No space left on device")
     assert folder_state(boards) == before and leftovers(tmp_path) == []

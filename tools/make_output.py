@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from elzzur.__main__ import main
-from elzzur.files import write_atomic
+from elzzur.atomic import write_atomic
 
 COMMAND = ["demo", "-l", "en"]
 OUTPUT_MD = Path(__file__).resolve().parent.parent / "OUTPUT.md"

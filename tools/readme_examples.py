@@ -124,7 +124,7 @@ def update_page(path: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="elzzur-docs-") as folder:
         new = update(text, Path(folder))
     if new != text:
-        from elzzur.files import write_atomic
+        from elzzur.atomic import write_atomic
 
         write_atomic(path, new)
     return sum(a != b for a, b in zip(examples(text), examples(new)))

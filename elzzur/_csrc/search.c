@@ -112,6 +112,7 @@ typedef struct {
     size_t n_entries, entries_cap;
     uint32_t *table;
     int32_t *spelt;         /* per cell, for the result: see spelling() */
+    unsigned char *letter;  /* per cell, its one letter, or NO_LETTER: see spelling() */
     size_t table_size;      /* 2**table_bits, at most half full */
     unsigned table_bits;
     int32_t *arena;
@@ -157,6 +158,7 @@ search_free(Search *s)
     PyMem_RawFree(s->table);
     PyMem_RawFree(s->entries);
     PyMem_RawFree(s->spelt);
+    PyMem_RawFree(s->letter);
     PyMem_RawFree(s->arena);
 }
 
@@ -560,18 +562,18 @@ more_steps(Walk *w)
     return 1;
 }
 
-/* The walk's popcount: x86-64 compilers emit a call to a software popcount unless told the
- * CPU has the instruction, and pip builds for any x86-64 (no -march=native). So the walk is
- * compiled twice where the compiler can do that (GCC, Clang on Linux: an ifunc picks the copy
+/* The popcount of the walk (and of rank_in, which spells a word in another graph for its
+ * band): x86-64 compilers emit a call to a software popcount unless told the CPU has the
+ * instruction, and pip builds for any x86-64 (no -march=native). So these are compiled twice where the compiler can do that (GCC, Clang on Linux: an ifunc picks the copy
  * once, at load time), once with the POPCNT instruction and once without. Elsewhere (ARM64
  * has its own instruction) a single copy. */
 #if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
-#define WALK_CLONES __attribute__((target_clones("popcnt", "default")))
+#define POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #endif
 #endif
-#ifndef WALK_CLONES
-#define WALK_CLONES
+#ifndef POPCNT_CLONES
+#define POPCNT_CLONES
 #endif
 
 /* Edge `edge` (< n_edges) as the walk takes it: its rank, and its child's mask and first edge
@@ -625,7 +627,7 @@ reach(const Walk *restrict w, uint64_t edge, uint64_t *mask, uint32_t *rank, uin
  * Each level adds a letter at least and no path is longer than max_length letters (checked),
  * so the recursion is at most max_length + 1 deep, whatever the graph holds. Returns DONE or
  * ERR_... . */
-static WALK_CLONES int
+static POPCNT_CLONES int
 walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint64_t mask,
      uint64_t rank, uint32_t length, int64_t total, int64_t factor, unsigned char overflow,
      size_t depth)
@@ -916,14 +918,20 @@ typedef struct {
 
 enum { OPEN, AFTER_WORD, AFTER_SCORE, PATH_SEP, AFTER_PATH, BAND_NONE, CLOSE, BETWEEN };
 
+/* A cell read otherwise than as one letter of the graph's alphabet (Search.letter). */
+#define NO_LETTER 255
+
 /* What entry_letters() needs of each cell, settled once a search rather than for each letter
  * of each word: spelt[i] is the cell's alternative if it has one way to be read, spelt with
- * letters of the graph's alphabet, else -1. Returns 0, or -1 with MemoryError. */
+ * letters of the graph's alphabet, else -1; letter[i] that alternative's letter where it is
+ * one letter (most cells: a path of such cells spells its word a letter a cell), else
+ * NO_LETTER. Returns 0, or -1 with MemoryError. */
 static int
 spelling(Search *s, const GraphObject *g)
 {
     s->spelt = PyMem_RawMalloc(((size_t)s->n_cells + 1) * sizeof(int32_t));
-    if (s->spelt == NULL) {
+    s->letter = PyMem_RawMalloc((size_t)s->n_cells + 1);
+    if (s->spelt == NULL || s->letter == NULL) {
         PyErr_NoMemory();
         return -1;
     }
@@ -938,6 +946,8 @@ spelling(Search *s, const GraphObject *g)
                     one = -1;
         }
         s->spelt[i] = one;
+        s->letter[i] = one >= 0 && s->alts[one].length == 1 ? s->letters[s->alts[one].letters]
+                                                             : NO_LETTER;
     }
     return 0;
 }
@@ -948,9 +958,19 @@ spelling(Search *s, const GraphObject *g)
 static Py_ssize_t
 entry_letters(const Search *s, const GraphObject *g, const Entry *e, unsigned char *idx)
 {
-    Py_ssize_t length = 0;
     const int32_t *path = s->arena + e->path;
-    for (size_t j = 0; j < e->length; j++) {
+    size_t j = 0;
+    if (e->length <= (size_t)g->longest) /* a cell a letter, the common case */
+        for (; j < e->length; j++) {
+            unsigned char letter = s->letter[path[j]];
+            if (letter == NO_LETTER)
+                break;
+            idx[j] = letter;
+        }
+    if (j == e->length)
+        return (Py_ssize_t)j;
+    Py_ssize_t length = (Py_ssize_t)j; /* the cells before j had one letter each */
+    for (; j < e->length; j++) {
         int32_t a = s->spelt[path[j]];
         if (a < 0) {
             length = -1;
@@ -961,13 +981,8 @@ entry_letters(const Search *s, const GraphObject *g, const Entry *e, unsigned ch
             length = -1;
             break;
         }
-        const unsigned char *spelt = s->letters + alt->letters;
-        if (alt->length == 1)
-            idx[length++] = spelt[0];
-        else {
-            memcpy(idx + length, spelt, alt->length);
-            length += alt->length;
-        }
+        memcpy(idx + length, s->letters + alt->letters, alt->length);
+        length += alt->length;
     }
     if (length < 0)
         length = spell(g, e->key - 1, idx);
@@ -1001,7 +1016,7 @@ entry_word(const Search *s, const GraphObject *g, const Entry *e, unsigned char 
 
 /* The rank of a word (letter numbers of the searched graph) in shape->ranked, or -1 if it is
  * not a word there (or that graph does not add up: the bands were checked against it). */
-static int64_t
+static POPCNT_CLONES int64_t
 rank_in(const Shape *shape, const unsigned char *idx, Py_ssize_t length)
 {
     const GraphObject *o = shape->ranked;

@@ -7,8 +7,9 @@ does not use."""
 
 from __future__ import annotations
 
+from _operator import itemgetter  # (operator's own C half: operator.py is one more import)
+
 from ..errors import quoted
-from ..record import Record
 
 # The choices of ``generate --letters`` and ``--bonus`` are written out here, not imported from
 # ``grid.generate``, which costs some 7 ms to import (random, the board model) on every command
@@ -74,19 +75,38 @@ def board_count(text: str) -> int:
                          f"not {value:,}")
     return value
 
-class Option(Record):
-    """One option of one command: its spellings, where it goes, and what it accepts."""
+class Option(tuple):
+    """One option of one command: its spellings, where it goes, and what it accepts.
 
-    __slots__ = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required",
-                 "old")
+    A tuple with named fields, not a ``Record``: the table's hundred-odd options are made on
+    every command line, and a tuple is made in a third of a Record's time (``tuple.__new__``
+    in one call, against a Python loop over the fields)."""
 
-    def __init__(self, flags: tuple, dest: str, kind, help: str, default=None,
-                 metavar: str | None = None, choices=None, required: bool = False,
-                 old: dict | None = None) -> None:
-        # the defaults as a signature, not Record's _defaults: the table's 80-odd options are
-        # made on every command line, and Python fills in a signature faster
-        Record.__init__(self, flags, dest, kind, help, default, metavar, choices, required,
-                        {} if old is None else old)
+    __slots__ = ()
+
+    def __new__(cls, flags: tuple, dest: str, kind, help: str, default=None,
+                metavar: str | None = None, choices=None, required: bool = False,
+                old: dict | None = None):
+        return tuple.__new__(cls, (flags, dest, kind, help, default, metavar, choices, required,
+                                   {} if old is None else old))
+
+    flags = property(itemgetter(0), doc="the spellings: ('-l', '--language'), or ('lists',) "
+                                        "for a positional argument")
+    dest = property(itemgetter(1), doc="the name of its value in Args")
+    kind = property(itemgetter(2), doc="str, bool (a switch), list (repeatable) or a converter")
+    help = property(itemgetter(3))
+    default = property(itemgetter(4))
+    metavar = property(itemgetter(5))
+    choices = property(itemgetter(6))
+    required = property(itemgetter(7))
+    old = property(itemgetter(8), doc="old spelling -> why it goes")
+
+    _fields = ("flags", "dest", "kind", "help", "default", "metavar", "choices", "required",
+               "old")
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self))
+        return f"Option({fields})"
 
 
 # Old spellings still accepted, each with why it goes (``Option.old``): one short letter or one

@@ -59,9 +59,9 @@ def refuse_inputs(args, target: str | None = None) -> None:
 
 
 class Output:
-    """Standard output, or a file written whole or not at all (``-o``, ``files.AtomicOutput``);
+    """Standard output, or a file written whole or not at all (``-o``, ``atomic.AtomicOutput``);
     for ``generate --count``, ``-o`` may name a folder (``folder``), whose files are written
-    all or none (``open_folder``, ``files.AtomicFolder``). Made once per run: it starts the
+    all or none (``open_folder``, ``atomic.AtomicFolder``). Made once per run: it starts the
     run's record of the files read, which an output must not replace."""
 
     def __init__(self, path: str | None, folder_ok: bool = False) -> None:
@@ -78,14 +78,14 @@ class Output:
                 raise ElzzurError(f"cannot write to {named(path)}: no such folder")
             self.folder = path
         elif path is not None:
-            from ..files import AtomicOutput
+            from ..atomic import AtomicOutput
 
             self.atomic = AtomicOutput(path)
 
     def open_folder(self, ours):
         """The ``AtomicFolder`` of the folder ``-o`` named, for the files ``ours(name)``
         accepts."""
-        from ..files import AtomicFolder
+        from ..atomic import AtomicFolder
 
         self.batch = AtomicFolder(self.folder, ours)
         return self.batch

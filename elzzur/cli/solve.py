@@ -67,10 +67,9 @@ def board_hint(command: str) -> str:
             f"see {PROG} help {command})")
 
 def run_demo(args: Args, out: Output) -> None:
-    from ..grid.board import BOARD_LIMIT, parse_boards
-    from ..files import read_text_file
+    from ..grid.board import parse_boards
+    from ..files import BOARD_LIMIT, read_text_file, resource
     from ..lexicon.languages import get_language
-    from ..files import resource
 
     refuse_inputs(args)
     language = get_language(args.language)

@@ -26,7 +26,8 @@ def run_cat(args: Args, out: Output) -> None:
 
 def run_compile(args: Args, out: Output) -> None:
     from ..lexicon.dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_words
-    from ..files import AtomicOutput, check_not_input, named
+    from ..atomic import AtomicOutput
+    from ..files import check_not_input, named
     from ..lexicon.languages import get_language
     from .lists import show_report
 

@@ -19,14 +19,24 @@ from ..errors import ElzzurError
 from ..lexicon.languages import Language
 from ..record import Record
 from .rows import MAX_BOARDS, MAX_CELLS, MAX_TILES, check_cells, read_boards
-from .source import BOARD_LIMIT, read_board_text, shown_name
 from .tokens import HOLE, MAX_TILE_LETTERS, Cell, parse_token
 
 # What other modules take from here: the board, its tokens, and the limits every board made
 # anywhere holds to (``check_cells(rows, cols)`` for a shape: `generate -r -c`, rules, dice).
-__all__ = ["BOARD_LIMIT", "HOLE", "MAX_BOARDS", "MAX_CELLS", "MAX_TILES", "MAX_TILE_LETTERS",
-           "Board", "Cell", "check_cells", "grid_neighbours", "parse_board", "parse_boards",
-           "parse_token", "read_board_text", "shown_name"]
+_FROM_SOURCE = ("BOARD_LIMIT", "read_board_text", "shown_name")  # (see __getattr__)
+__all__ = ["HOLE", "MAX_BOARDS", "MAX_CELLS", "MAX_TILES", "MAX_TILE_LETTERS", "Board", "Cell",
+           "check_cells", "grid_neighbours", "parse_board", "parse_boards", "parse_token",
+           *_FROM_SOURCE]
+
+
+def __getattr__(name: str):
+    """``grid.source``'s names, which this module hands on, imported when first asked for:
+    a board whose text is already read (the demo's) is made without them."""
+    if name in _FROM_SOURCE:
+        from . import source
+
+        return getattr(source, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Board(Record):

@@ -5,7 +5,7 @@ One JSON object a line in ``history.jsonl`` of the data folder (``$ELZZUR_DATA_D
 ``$XDG_DATA_HOME/elzzur``, else ``~/.local/share/elzzur``): when, the language and rules, the
 board, the round's length, the score against the board's total, and each word found with the
 second it was entered (what ``solve --plan`` learns a player's speed from). Each round rewrites
-the file whole (``files.write_atomic``: a crash never leaves half a line), and only the last
+the file whole (``atomic.write_atomic``: a crash never leaves half a line), and only the last
 ``MAX_ROUNDS`` rounds are kept, so the file stays small however long one plays.
 """
 
@@ -15,7 +15,8 @@ import json
 import os
 
 from ..errors import ElzzurError
-from ..files import data_path, read_text_file, write_atomic
+from ..atomic import write_atomic
+from ..files import data_path, read_text_file
 from ..record import Record
 
 FILE = "history.jsonl"

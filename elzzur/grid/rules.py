@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .. import datafiles
 from ..errors import ElzzurError, UsageError, quoted
-from ..lexicon.cleaning import MAX_WORD
+from ..lexicon.graph import LONGEST
 from ..lexicon.languages import length_bonus
 from ..record import Record
 
@@ -125,8 +125,8 @@ def parse_rules(data: dict, origin: str, shared: bool = False) -> Rules:
         check.fail(f"keys 'rows' and 'cols': {str(e).removeprefix(origin + ': ')}")
     return Rules(
         name=check.name(data, "name"),
-        min_length=check.whole(data, "min_length", 1, MAX_WORD, default=2),
-        max_length=check.whole(data, "max_length", 0, MAX_WORD, default=0),
+        min_length=check.whole(data, "min_length", 1, LONGEST, default=2),
+        max_length=check.whole(data, "max_length", 0, LONGEST, default=0),
         letter_values=None if values == "language" else {} if values == "none" else dict(values),
         multipliers=need("bonus_tiles", (bool,), True, None, "true or false"),
         length_bonus=None if bonus == "language" else tuple(bonus),

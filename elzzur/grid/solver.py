@@ -426,6 +426,21 @@ def _labels(board: Board) -> tuple[tuple[int, int], ...]:
     return labels
 
 
+_solve_names: tuple = ()
+
+
+def _import_solve_names() -> tuple:
+    """What solve() uses of the commonness bands and the result classes, imported at its first
+    call rather than with this module (a batch's writer, WordWriter, needs neither) and kept:
+    the two imports in solve()'s body cost about a microsecond each on every call."""
+    global _solve_names
+    from ..lexicon.commonness import HEADER_SIZE, is_common, language_bands, require_bands
+    from .results import Found, Solution
+
+    _solve_names = (HEADER_SIZE, is_common, language_bands, require_bands, Found, Solution)
+    return _solve_names
+
+
 def solve(board: Board, dictionary: Dictionary, language: Language,
           min_length: int | None = None, use: str | None = None, rules=None,
           revisit: bool = False, common: bool = False):
@@ -437,9 +452,8 @@ def solve(board: Board, dictionary: Dictionary, language: Language,
     the words a typical player knows (bands 1 and 2), and is an ElzzurError for a language
     without band data rather than an empty answer.
     """
-    from ..lexicon.commonness import HEADER_SIZE, is_common, language_bands, require_bands
-    from .results import Found, Solution  # here: a batch's writer (WordWriter) needs neither
-
+    HEADER_SIZE, is_common, language_bands, require_bands, Found, Solution = \
+        _solve_names or _import_solve_names()
     language, rules = _arguments(board, dictionary, language, rules, min_length, use, revisit,
                                  SEARCH_LIMIT)
     if not isinstance(common, (bool, int)):

@@ -9,9 +9,7 @@ import os
 import sys
 
 from ..errors import ElzzurError, quoted
-from ..files import check_size, decode_text, missing, read_text_file
-
-BOARD_LIMIT = 64 * 2**20  # bytes of board text: a batch of a million 4x4 boards fits
+from ..files import BOARD_LIMIT, check_size, decode_text, missing, read_text_file
 
 
 def read_board_text(source: str | os.PathLike) -> tuple[str, str]:

@@ -75,7 +75,7 @@ def encode_bands(bands) -> bytes:
 
 def write_bands(path: str | os.PathLike, bands) -> None:
     """Write ``encode_bands(bands)`` to ``path`` whole or not at all (the build tool's call)."""
-    from ..files import write_atomic
+    from ..atomic import write_atomic
 
     write_atomic(path, encode_bands(bands))
 
@@ -172,6 +172,11 @@ def bands_path(language) -> str | None:
 
 
 _loaded: dict[str, Bands] = {}
+# language object id -> (the language, its bands): every solve() asks, and finding the path and
+# the language's own graph again took two microseconds. The language is held so that its id
+# is not reused; only bands found are kept (a file that appears later is still seen), and a
+# language's own graph is loaded once per process, so its pairing never goes stale.
+_by_language: dict[int, tuple] = {}
 
 
 def language_bands(language) -> Bands | None:
@@ -179,6 +184,18 @@ def language_bands(language) -> Bands | None:
     beside its dictionary, or no dictionary). A damaged file, or one that does not match the
     dictionary, is an ElzzurError: never a wrong band.
     """
+    known = _by_language.get(id(language))
+    if known is not None and known[0] is language:
+        return known[1]
+    bands = _find_bands(language)
+    if bands is not None:
+        if len(_by_language) >= 64:
+            _by_language.clear()
+        _by_language[id(language)] = (language, bands)
+    return bands
+
+
+def _find_bands(language) -> Bands | None:
     path = bands_path(language)
     if path is None:
         return None

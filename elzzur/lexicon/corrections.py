@@ -25,15 +25,14 @@ import stat
 from .cleaning import classify, reason_label
 from ..errors import ElzzurError, quoted
 from .languages import Language
-from ..files import data_path
+from ..files import CORRECTIONS, corrections_file, data_path
 
-FOLDER = "words"
 LIMIT = 64 * 2**20  # bytes: far more than anyone corrects by hand or by `words diff --apply`
 
 
 def corrections_path(language: Language) -> str:
     """The corrections file of ``language`` (it need not exist)."""
-    return data_path(FOLDER, f"{language.code}.txt")
+    return corrections_file(language.code)
 
 
 def normalize_word(text: str, language: Language) -> str:
@@ -138,7 +137,7 @@ class Corrections:
                 raise ElzzurError(f"cannot remove {self.path}: {e.strerror}") from None
             self.lines = []
             return
-        from ..files import write_atomic
+        from ..atomic import write_atomic
 
         folder = os.path.dirname(self.path)
         try:
@@ -225,7 +224,7 @@ def read_corrections(language: Language) -> Corrections:
 def languages_with_corrections() -> list[str]:
     """The codes that have a corrections file, sorted."""
     try:
-        names = os.listdir(data_path(FOLDER))
+        names = os.listdir(data_path(CORRECTIONS))
     except OSError:
         return []
     return sorted(name[:-4] for name in names if name.endswith(".txt") and not name.startswith("."))

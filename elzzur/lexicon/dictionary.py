@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import os
 
-from .cleaning import ALPHABET, MAX_WORD, TOO_LONG, TOO_SHORT, CleanReport, capitals_only, \
-    clean_list, reason_label, shortest_word, split_lines
 from ..errors import ElzzurError
-from ..files import check_size, decode_text, missing, named
+from ..files import check_size, corrections_file, decode_text, missing, named
 from .graph import TERMINAL, WordGraph, build, graph_path
 from .languages import Language, as_language, get_language
 from .. import cache
+
+TYPE_CHECKING = False  # (typing's own, whose import costs start-up time)
+if TYPE_CHECKING:  # imported where a user's list is read: a built-in dictionary needs none
+    from .cleaning import CleanReport
 
 MARISA_SUFFIX = ".marisa"
 
@@ -237,6 +239,8 @@ def read_dictionary_file(path: str) -> tuple[bytes, bool]:
 
 def words_of(data: bytes, path: str, language: Language) -> tuple[set[str], CleanReport]:
     """``read_words`` of a list's bytes."""
+    from .cleaning import capitals_only, clean_list, split_lines  # (a built-in needs none)
+
     text = decode_text(data, path)
     lines = split_lines(text, path)  # refused before splitting past cleaning.MAX_ENTRIES
     return clean_list(lines, language, path, capitals_only(text))
@@ -266,11 +270,24 @@ def load_dictionary(path: str | os.PathLike | None, language: Language,
     dictionary = load_list(path, language)
     if dictionary.report is not None and dictionary.report.empty:
         raise ElzzurError(dictionary.report.error())
-    if corrections:
+    if corrections and may_have_corrections(language):
         from .corrections import read_corrections
 
         dictionary = dictionary.corrected(read_corrections(language))
     return dictionary
+
+
+def may_have_corrections(language: Language) -> bool:
+    """False only where ``language`` surely has no corrections file: the usual case, seen with
+    one ``os.stat`` and without importing ``lexicon.corrections``, which reads the file (and
+    reports what is wrong with it, whatever else ``os.stat`` meets)."""
+    try:
+        os.stat(corrections_file(language.code))
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        pass
+    return True
 
 
 def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
@@ -306,6 +323,8 @@ def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
         cached = None
     key = cache.content_key(source) if cached is not None else b""  # of the bytes built from
     if is_marisa:
+        from .cleaning import CleanReport, reason_label
+
         data, keys, dropped = trie_graph(source, path, language)
         graph = WordGraph(data, path)
         report = CleanReport(path, keys, len(graph), [(reason_label(reason, language), count)
@@ -334,6 +353,8 @@ def unpack(data: bytes, origin: str) -> tuple[WordGraph, CleanReport]:
     """A cache entry's word graph and report (ValueError or ElzzurError if damaged)."""
     import marshal
 
+    from .cleaning import CleanReport
+
     if len(data) < 8 or data[-4:] != REPORT_MAGIC:
         raise ValueError("not a packed graph")
     size = int.from_bytes(data[-8:-4], "little")
@@ -352,6 +373,8 @@ def game_keys(keys, language: Language) -> tuple[list[str], list[tuple[str, int]
     letters), and how many were dropped, by reason: the words ``solve`` can find, and so the
     words ``cat`` prints. A key that is empty, has a NUL, a newline, a lower-case letter or
     any other character outside the alphabet is no word of the language."""
+    from .cleaning import ALPHABET, MAX_WORD, TOO_LONG, TOO_SHORT, shortest_word
+
     letters = set(alphabet(language))
     shortest = shortest_word(language)
     kept = []

@@ -409,7 +409,7 @@ def _serialize(nodes: list[tuple], alphabet: str, longest: int) -> bytes:
 
 def save(data: bytes, path: str) -> None:
     """Write a word graph atomically."""
-    from ..files import write_atomic
+    from ..atomic import write_atomic
 
     write_atomic(path, data)
 

@@ -29,6 +29,7 @@ from ..datafiles import MAX_NUMBER, REQUIRED, Checker, check_file, is_path, load
 from ..errors import ElzzurError, quoted
 from ..record import Record
 from ..files import absolute, resource
+from .graph import LONGEST
 
 MODES = ("fold", "native", "case")
 BUILT_IN, USER, FILE = "built-in", "user", "file"
@@ -249,6 +250,20 @@ KEYS = {
 }
 
 
+def plain_letter(entry) -> bool:
+    """True if a letter's table (``letters.X``) is one that ``parse_language``'s checks of it
+    accept: a table of exactly a ``value``, a whole number from 0 to ``MAX_NUMBER``, and a
+    ``frequency``, a number (whole or not) in the same range. Tested in one expression, where
+    the checks, which name the key at fault, take a dozen calls a letter: every run reads a
+    language's letters. Anything else goes through the checks (tests/test_language_files.py
+    holds the two to the same answers)."""
+    if type(entry) is not dict or len(entry) != 2:
+        return False
+    value, frequency = entry.get("value"), entry.get("frequency")
+    return (type(value) is int and 0 <= value <= MAX_NUMBER
+            and type(frequency) in (int, float) and 0 <= frequency <= MAX_NUMBER)
+
+
 def parse_language(data: dict, origin: str, path: str | None = None, where: str = BUILT_IN,
                    code: str | None = None) -> Language:
     """Build a Language from a parsed TOML table, naming the key at fault if it is wrong.
@@ -258,9 +273,6 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
     file name says, which the file's ``code`` key must repeat. Built-in files must name their
     dictionary and demo board; other files may leave them out.
     """
-
-    from .cleaning import MAX_WORD  # (cleaning imports this module: not at the top)
-
     check = Checker(origin)
     fail, need, known = check.fail, check.need, check.known
 
@@ -314,6 +326,10 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
             if mode == "fold" and unicodedata.normalize("NFKD", letter) != letter:
                 fail(f"letter {letter!r} has a mark that mode 'fold' folds away "
                      "(keep it with normalization.mode = \"native\")")
+        entry = letters[letter]
+        if plain_letter(entry):  # what the checks below accept, seen at once (every run)
+            values[letter], freqs[letter] = entry["value"], float(entry["frequency"])
+            continue
         entry = need(letters, letter, dict, "letters.")
         known(entry, ("value", "frequency"), f"letters.{letter}.")
         values[letter] = check.whole(entry, "value", 0, prefix=f"letters.{letter}.")
@@ -357,7 +373,7 @@ def parse_language(data: dict, origin: str, path: str | None = None, where: str 
         length_bonus=tuple(bonus),
         length_bonus_step=check.whole(scoring, "length_bonus_step", -MAX_NUMBER, MAX_NUMBER,
                                       "scoring."),
-        min_length=check.whole(scoring, "min_length", 1, MAX_WORD, "scoring."),
+        min_length=check.whole(scoring, "min_length", 1, LONGEST, "scoring."),
         keep_capitalised=keep_capitalised,
         fold_map=dict(fold),
         dictionary=dictionary,

@@ -232,7 +232,7 @@ def write_leaves(path: str, table: dict[str, float], weights: dict[str, float],
     """Write a leave file whole (``write_atomic``): the header as comments, the model's
     weights, then the table in sorted order (so a rebuild with the same seed is the same
     file)."""
-    from ..files import write_atomic
+    from ..atomic import write_atomic
 
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     lines += [f"@{name} {weights[name]:.2f}" for name in sorted(weights)]

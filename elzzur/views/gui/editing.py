@@ -107,7 +107,7 @@ def load_board_file(path: str, language) -> Board:
 
 def save_board_file(path: str, board: Board) -> None:
     """Write a board in board-file syntax, whole or not at all (what the Save dialog calls)."""
-    from ...files import write_atomic
+    from ...atomic import write_atomic
 
     write_atomic(path, str(board) + "\n")
 
