@@ -207,3 +207,35 @@ def x_display():
         del os.environ["DISPLAY"]
         server.terminate()
         server.wait(10)
+
+
+def read_in_parts(text: str, parts: list, language, shared: dict | None = None):
+    """The boards of ``text`` read part by part as ``solve --jobs`` reads them (each part's
+    lines numbered from its first, ``shared``: one worker's cells for all its parts), or the
+    first error's message: what the whole text's reading (``read_whole``) must equal."""
+    from elzzur.errors import ElzzurError
+    from elzzur.grid import rows
+    from elzzur.grid.board import Board
+
+    read = []
+    try:
+        for start, stop, line in parts:
+            boards, _ = rows.read_part(text[start:stop], language, "f", Board, line, shared)
+            assert boards or len(parts) == 1  # a part holds at least one board
+            read += boards
+        if not read:
+            raise ElzzurError("f: empty board")
+    except ElzzurError as e:
+        return str(e)
+    return read
+
+
+def read_whole(text: str, language):
+    """The boards of ``text`` read at once, or the error's message."""
+    from elzzur.errors import ElzzurError
+    from elzzur.grid.board import parse_boards
+
+    try:
+        return parse_boards(text, language, "f")
+    except ElzzurError as e:
+        return str(e)

@@ -9,10 +9,9 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from conftest import read_in_parts, read_whole
 from elzzur import get_language, random_board
-from elzzur.errors import ElzzurError
 from elzzur.grid import rows
-from elzzur.grid.board import Board, parse_boards
 
 EN = get_language("en")
 
@@ -40,22 +39,9 @@ def test_the_parts_read_as_the_whole_text_reads(lines, end, size, tail):
     parts = rows.split_parts(text, size)
     assert "".join(text[start:stop] for start, stop, _ in parts) == text
     assert [start for start, _, _ in parts[1:]] == [stop for _, stop, _ in parts[:-1]]
-    try:
-        whole = parse_boards(text, EN, "f")
-    except ElzzurError as e:
-        whole = str(e)
+    whole = read_whole(text, EN)
     for shared in (None, {}):  # each part's own cells, or one worker's for all its parts
-        read = []
-        try:
-            for start, stop, line in parts:
-                boards, _ = rows.read_part(text[start:stop], EN, "f", Board, line, shared)
-                assert boards or len(parts) == 1  # a part holds at least one board
-                read += boards
-            if not read:
-                raise ElzzurError("f: empty board")
-        except ElzzurError as e:
-            read = str(e)
-        assert read == whole
+        assert read_in_parts(text, parts, EN, shared) == whole
 
 
 def test_a_part_ends_after_a_blank_line_and_counts_its_lines():

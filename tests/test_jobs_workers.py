@@ -12,6 +12,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from conftest import read_in_parts, read_whole
 from elzzur import get_language, random_board
 from elzzur.cli import jobs
 
@@ -169,9 +170,7 @@ LINES = ["A B", "C D", "Qu E", "", " ", "# note", "A B C", "1 2", "STAR"]
 def test_the_finer_parts_at_the_end_read_as_the_whole_text_reads(lines, end, size, finer):
     """The batch's last parts cut again: still contiguous, each with a board, and read with
     their line numbers they give the whole text's boards or its error."""
-    from elzzur.errors import ElzzurError
     from elzzur.grid import rows
-    from elzzur.grid.board import Board, parse_boards
 
     text = end.join(lines)
     parts = jobs.text_parts(text, size, finer)
@@ -179,18 +178,4 @@ def test_the_finer_parts_at_the_end_read_as_the_whole_text_reads(lines, end, siz
     assert "".join(text[start:stop] for start, stop, _ in parts) == text
     if len(parts) > 1:
         assert len(parts) >= len(rows.split_parts(text, size))
-    try:
-        whole = parse_boards(text, EN, "f")
-    except ElzzurError as e:
-        whole = str(e)
-    read = []
-    try:
-        for start, stop, line in parts:
-            boards, _ = rows.read_part(text[start:stop], EN, "f", Board, line, {})
-            assert boards or len(parts) == 1
-            read += boards
-        if not read:
-            raise ElzzurError("f: empty board")
-    except ElzzurError as e:
-        read = str(e)
-    assert read == whole
+    assert read_in_parts(text, parts, EN, {}) == read_whole(text, EN)
