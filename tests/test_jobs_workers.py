@@ -179,3 +179,27 @@ def test_the_finer_parts_at_the_end_read_as_the_whole_text_reads(lines, end, siz
     if len(parts) > 1:
         assert len(parts) >= len(rows.split_parts(text, size))
     assert read_in_parts(text, parts, EN, {}) == read_whole(text, EN)
+
+
+def test_a_held_parts_error_met_while_solving_another_ends_the_worker():
+    """A held part's turn can come while its worker solves another part (it looks between
+    boards): that part's error, raised as it is written, ends the worker. Taken for the error
+    of the part being solved, it was never told to the parent, which then waited for ever
+    for the held part (a hang seen once in CI)."""
+    from elzzur.errors import ElzzurError
+
+    class Job:
+        pieces = [("boards", [object()] * (3 * jobs.STRIDE), None, 0, -1)]
+        language = EN
+        render = staticmethod(lambda board: "text")
+
+    inbox, outbox = os.pipe()
+    try:
+        work = jobs._Work(0, Job, None, inbox, outbox)
+        work.held = {5: ([], ElzzurError("the held part's error"))}
+        work.serve = lambda wait: work.write(5, *work.held.pop(5))
+        with pytest.raises(ElzzurError, match="the held part's error"):
+            work.solve(0)
+    finally:
+        os.close(inbox)
+        os.close(outbox)

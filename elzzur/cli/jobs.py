@@ -503,12 +503,17 @@ class _Work:
             boards = content if kind == "boards" else read_part(
                 content, self.job.language, origin, Board, line,
                 self.cells.setdefault(number, {}))[0]
-            for start in range(0, len(boards), STRIDE):
-                texts += map(self.job.render, boards[start:start + STRIDE])
-                if self.held:
-                    self.serve(wait=False)
         except ElzzurError as e:
             return texts, e
+        for start in range(0, len(boards), STRIDE):
+            try:
+                texts += map(self.job.render, boards[start:start + STRIDE])
+            except ElzzurError as e:
+                return texts, e
+            # outside the try: the error of a held piece written here (write() raises it)
+            # ends this worker, and is not this piece's
+            if self.held:
+                self.serve(wait=False)
         return texts, None
 
     def write(self, index: int, texts: list[str], error: BaseException | None) -> None:
