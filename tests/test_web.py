@@ -546,6 +546,45 @@ def test_elzzur_serve_runs_until_ctrl_c(tmp_path):
     assert os.listdir(tmp_path) == []  # nothing written where it ran
 
 
+@pytest.mark.parametrize("when", ["before the thread starts", "after the thread has finished",
+                                  "no thread to be had"])
+def test_ctrl_c_while_a_connection_is_handed_over(monkeypatch, when):
+    """Ctrl-C (or a failure to start a thread) anywhere while the accept loop hands a
+    connection to its thread: the KeyboardInterrupt reaches ``serve_forever`` (so the server
+    stops) and the connection's slot is given back exactly once. Given back twice, the
+    semaphore's ValueError replaced the KeyboardInterrupt and the server ran on (CI saw it)."""
+    from elzzur.web import server as web_server
+
+    server = web_server.make_server("127.0.0.1", 0)
+    start = threading.Thread.start
+
+    def interrupted_start(thread):
+        if threading.current_thread() is not threading.main_thread():
+            return start(thread)
+        if when == "no thread to be had":
+            raise RuntimeError("can't start new thread")
+        if when == "after the thread has finished":
+            start(thread)
+            thread.join()
+        raise KeyboardInterrupt
+
+    client = socket.create_connection(("127.0.0.1", server.server_port))
+    try:
+        client.sendall(b"GET /api/health HTTP/1.0\r\n\r\n")
+        monkeypatch.setattr(threading.Thread, "start", interrupted_start)
+        monkeypatch.setattr(server, "handle_error", lambda *args: None)  # (quiet: case three)
+        if when == "no thread to be had":
+            server.handle_request()  # a failed connection: the server serves on
+        else:
+            with pytest.raises(KeyboardInterrupt):
+                server.handle_request()
+        monkeypatch.undo()
+        assert server._slots._value == web_server.MAX_CONNECTIONS
+    finally:
+        client.close()
+        server.server_close()
+
+
 def test_serve_on_the_network_prints_the_url_and_a_qr_code(tmp_path, monkeypatch):
     from elzzur.web import server
 

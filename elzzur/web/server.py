@@ -47,18 +47,34 @@ class Server(ThreadingMixIn, WSGIServer):
         super().__init__(*args, **kwargs)
 
     def process_request(self, request, client_address) -> None:
+        """One thread for the connection, which gives its slot back when it ends; the slot
+        is given back here instead only if the thread could not be started. Ctrl-C can land
+        anywhere in here, even after the thread has started and finished, so the slot is a
+        token that either side gives back at most once: given back twice, the semaphore's
+        error replaced the KeyboardInterrupt, socketserver took it for a failed request and
+        the server ran on after Ctrl-C."""
         self._slots.acquire()  # the accept loop waits here while all slots are taken
+        slot = [True]
+        thread = threading.Thread(target=self._serve_connection,
+                                  args=(request, client_address, slot), daemon=True)
         try:
-            super().process_request(request, client_address)
+            thread.start()
         except BaseException:
-            self._slots.release()
+            self._give_back(slot)
             raise
 
-    def process_request_thread(self, request, client_address) -> None:
+    def _serve_connection(self, request, client_address, slot: list) -> None:
         try:
-            super().process_request_thread(request, client_address)
+            self.process_request_thread(request, client_address)
         finally:
-            self._slots.release()
+            self._give_back(slot)
+
+    def _give_back(self, slot: list) -> None:
+        try:
+            slot.pop()  # one step under the GIL: only one of the two sides gets the token
+        except IndexError:
+            return
+        self._slots.release()
 
 
 def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, app=None) -> Server:
