@@ -196,6 +196,8 @@ def test_results_built_in_c_are_what_shape_rows_makes(data):
     if band == "other graph":
         options["band"] = (_core.Graph(bytes(other.buffer)), bands)
     assert core.search(*args, **options) == expected
+    # from the second search on, the graph keeps the words it found as str: the same again
+    assert core.search(*args, **options) == expected
 
 
 @PROPERTY
@@ -322,6 +324,22 @@ def test_english_boards(english):
     assert core.search(*args, revisit=True) == search(graph, *args, revisit=True)
     with pytest.raises(_core.SearchLimit):
         core.search(*english_board(rng, 4, 4), bonus, 2, limit=5)
+
+
+def test_found_words_are_made_once(english):
+    """From a graph's second search on, each word found is kept as one str and handed out
+    again (a 4x4 board's words are mostly common ones); the first search keeps nothing, so a
+    command that searches one board holds no more memory than it did."""
+    core = _core.Graph(english)
+    rng = random.Random(5)
+    bonus = tuple(range(core.longest + 1))
+    args = english_board(rng, 4, 4) + (bonus, 2)
+    first, second, third = (core.search(*args) for _ in range(3))
+    assert first == second == third and len(first) > 10
+    assert not any(a[0] is b[0] for a, b in zip(first, second))
+    assert all(a[0] is b[0] for a, b in zip(second, third))
+    other = english_board(rng, 5, 5) + (bonus, 2)
+    assert core.search(*other) == search(WordGraph(english), *other)
 
 
 # --- scores beyond 64 bits --------------------------------------------------------------------
@@ -675,6 +693,7 @@ def test_no_leak():
     def round_trip():
         core = _core.Graph(data)  # also the buffer's acquire and release
         assert core.search(*args)
+        assert core.search(*args)  # the second: the graph's walk records and its words kept
         try:
             core.search(*args, limit=50)
         except _core.SearchLimit:

@@ -82,7 +82,14 @@ typedef struct {
     Py_ssize_t n_letters;
     WalkEdge *walk;         /* n_edges records, zeroed when made (at the second search) */
     Py_ssize_t searches;    /* searches begun, up to the one that made walk */
+    PyObject **words;       /* the str of each rank found so far, NULL where not yet made;
+                               made with walk (search.c: word_cache) */
+    Py_ssize_t n_cached;    /* strs held in words, at most WORD_CACHE_MAX */
 } GraphObject;
+
+/* The most found words a graph keeps as str (search.c: word_cache): some 4 MB of them. */
+#define WORD_CACHE_MAX 65536
+#define WORD_CACHE_RANKS (UINT32_C(1) << 22)
 
 /* --- the Graph methods (the Python names are in module.c's method table) ------------------- */
 

@@ -91,6 +91,11 @@ Graph_dealloc(GraphObject *self)
 {
     PyBuffer_Release(&self->view); /* a no-op when view.obj is NULL */
     PyMem_RawFree(self->walk);
+    if (self->words != NULL) {
+        for (uint32_t k = 0; k < self->n_words; k++)
+            Py_XDECREF(self->words[k]);
+        PyMem_Free(self->words);
+    }
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

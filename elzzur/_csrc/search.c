@@ -1108,8 +1108,24 @@ release(PyObject **items, Py_ssize_t n)
     PyMem_Free(items);
 }
 
+/* The graph's strs of the words found so far, by rank (GraphObject.words), or NULL: not
+ * before its second search (a command that searches one board, as most do, keeps no more
+ * than before), nor without memory for the table (then every word is made afresh). The words
+ * of random boards recur (a 4x4 board's 110 words are mostly common ones), and making each
+ * str, then freeing it with the result, was a fifth of what a search cost beyond its walk.
+ * At most WORD_CACHE_MAX strs are kept (some 4 MB), the first ones made, in a table of a
+ * pointer a rank: of graphs of up to WORD_CACHE_RANKS words (32 MB of address space, only
+ * the pages of found ranks ever touched; every real word list is far smaller). */
+static PyObject **
+word_cache(GraphObject *g)
+{
+    if (g->words == NULL && g->walk != NULL && g->n_words > 0 && g->n_words <= WORD_CACHE_RANKS)
+        g->words = PyMem_Calloc(g->n_words, sizeof(PyObject *));
+    return g->words;
+}
+
 static PyObject *
-result_list(Search *s, const GraphObject *g, const Shape *shape)
+result_list(Search *s, GraphObject *g, const Shape *shape)
 {
     /* The entries in the order asked for. */
     size_t n = s->n_entries;
@@ -1131,6 +1147,7 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
         PyMem_Free(letters);
         return NULL;
     }
+    PyObject **cache = word_cache(g);
     PyObject **labels = shape->labels ? PySequence_Fast_ITEMS(shape->labels) : NULL;
     /* paths of atomic labels (ints, (row, column) pairs) cannot be part of a cycle */
     int plain_paths = 1;
@@ -1159,7 +1176,20 @@ result_list(Search *s, const GraphObject *g, const Shape *shape)
             PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
         }
         Py_ssize_t length = 0;
-        PyObject *word = entry_word(s, g, e, idx, &length, letters, ascii);
+        uint64_t rank = e->key - 1;
+        PyObject *word = cache != NULL && rank < g->n_words ? cache[rank] : NULL;
+        if (word != NULL && shape->ranked == NULL) /* (bands by another graph's rank: idx) */
+            Py_INCREF(word);
+        else {
+            int keep = word == NULL && cache != NULL && rank < g->n_words &&
+                       g->n_cached < WORD_CACHE_MAX;
+            word = entry_word(s, g, e, idx, &length, letters, ascii);
+            if (word != NULL && keep) {
+                Py_INCREF(word);
+                cache[rank] = word;
+                g->n_cached++;
+            }
+        }
         PyObject *score = word ? PyLong_FromLongLong(e->score) : NULL;
         PyObject *band = NULL, *item = NULL;
         if (score != NULL) {
