@@ -632,10 +632,15 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
      uint64_t rank, uint32_t length, int64_t total, int64_t factor, unsigned char overflow,
      size_t depth)
 {
-    const Move *move = w->moves + next, *stop = w->moves + end;
-    for (; move < stop; move++) {
-        if (!(mask & move->bit))
-            continue; /* most moves end here, on their first letter */
+    const Move *base = w->moves + next, *stop = w->moves + end;
+    for (; base < stop; base += 64) {
+    size_t n = (size_t)(stop - base) < 64 ? (size_t)(stop - base) : 64;
+    uint64_t hits = 0;
+    for (size_t i = 0; i < n; i++)
+        hits |= (uint64_t)((mask & base[i].bit) != 0) << i;
+    while (hits) {
+        const Move *move = base + __builtin_ctzll(hits);
+        hits &= hits - 1;
         int32_t cell = move->cell;
         if (w->used[cell]) /* never set in a revisit search */
             continue;
@@ -714,6 +719,7 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
             if (err)
                 return err;
         }
+    }
     }
     return DONE;
 }
