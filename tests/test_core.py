@@ -224,6 +224,20 @@ def test_graph_holds_what_it_remembers_until_freed():
     assert (sys.getrefcount(neighbours), sys.getrefcount(bonus)) == counts
 
 
+def test_a_huge_board_between_small_ones():
+    """A board whose buffers pass what a graph keeps (1 MB) has them freed, not kept: the
+    boards after it, smaller and larger, still get the reference's answers."""
+    graph, core = WordGraph(SMALL), _core.Graph(SMALL)
+    small = good_args()
+    n = 5000  # a line of cells: its table alone is 2**16 slots, its entries 1 MB
+    huge = [tuple((bytes([i % 3]),) for i in range(n)), tuple((1,) for _ in range(n)),
+            (1,) * n, (0,) * n,
+            tuple(tuple(j for j in (i - 1, i + 1) if 0 <= j < n) for i in range(n)),
+            small[5], 2]
+    for args in (small, huge, small, small, huge, huge, small):
+        assert core.search(*args) == search(graph, *args)
+
+
 class Row(Record):
     """A record class of the four fields the core can fill in."""
 

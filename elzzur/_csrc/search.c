@@ -5,7 +5,7 @@
  * graph format); this file must give exactly the answers of its search(), only faster.
  * Anything that changes there changes here. Its counterparts:
  *   elzzur_Graph_search   search(): the arguments, the three phases below, the errors;
- *   convert, convert_alternatives, add_move, to_int64, to_clamped
+ *   convert, convert_alternatives, read_neighbours, read_bonus, to_int64, to_clamped
  *                         what search() reads from its arguments as it goes, read once; the
  *                         tests of visit() and enter() that never change during a search (the
  *                         cell itself, START_ONLY, an alternative without letters) are settled
@@ -26,7 +26,10 @@
  *      word is refused as corruption, so neither a revisit search nor a corrupt graph can
  *      overflow the C stack;
  *   3. turn the table of best paths into the Python list.
- * Everything allocated belongs to the call and is freed before it returns.
+ * The call's arrays (a Search) are taken from the graph and given back to it at the end
+ * (take_search, give_back), so that the next board reuses them; the graph also remembers the
+ * last neighbours and bonus it was given as tuples of ints (boards of one shape pass the same
+ * ones), so that they are read and checked once. Everything else is freed before it returns.
  */
 
 #include "core.h"
