@@ -28,7 +28,8 @@ setup(
     include_package_data=False,
     scripts=["scripts/elzzur"],
     ext_modules=[Extension("elzzur._core",
-                           [f"{CORE}/module.c", f"{CORE}/search.c", f"{CORE}/scrabble.c"],
+                           [f"{CORE}/module.c", f"{CORE}/cells.c", f"{CORE}/search.c",
+                            f"{CORE}/scrabble.c"],
                            include_dirs=[CORE], depends=[f"{CORE}/core.h"], optional=True,
                            extra_compile_args=["-O3"])],
 )

@@ -24,9 +24,10 @@ one and the three searches see exactly the same letters. elzzur searches with th
 rules (words of 3 letters or more, scored by length), which are hybrid-boggle's scores.
 
 Before any timing counts, every tool must find the same words on every board (and
-hybrid-boggle's score must equal the sum of elzzur's); a difference stops the script. Runs
-are interleaved (each repeat times every tool once over the whole set of boards, in turn)
-and the table shows the median per board.
+hybrid-boggle's score must equal the sum of elzzur's, and elzzur's own total); a difference
+stops the script. Runs are interleaved (each repeat times every tool once over the whole set
+of boards, in turn, after an untimed tenth of them, so that no tool pays for the caches the
+one before it left cold) and the table shows the median per board.
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ from pathlib import Path
 
 import elzzur
 from elzzur import get_language, load_dictionary, parse_board
-from elzzur.grid.solver import backend, find_words, solve
+from elzzur.grid.rules import get_rules
+from elzzur.grid.solver import backend, find_words, solve, word_writer
+from elzzur.views.text import word_template
 
 # English letter frequencies (per mille, Q left out: see the docstring).
 FREQUENCIES = {
@@ -185,8 +188,19 @@ def compare(size: str, count: int, repeats: int, dictionary, language, words_pat
     def elzzur_python(text):
         return find_words(by_text[text], dictionary, language, rules="boggle", use="python")
 
+    # The board's total score without a word list, hybrid-boggle's score(): the batch's
+    # writer (word_writer, what `solve -b` uses) listing none of the words (top=0), which
+    # still finds, scores and sorts every one. It shows what the search costs without the
+    # Python objects of a list.
+    writer = word_writer(dictionary, language, 3, get_rules("boggle"), False,
+                         word_template("csv"), top=0)
+
+    def elzzur_total(text):
+        return writer(by_text[text])[3]
+
     tools["elzzur find_words (C)"] = elzzur_c
     tools["elzzur solve (C)"] = elzzur_solve
+    tools["elzzur total score (C, no list)"] = elzzur_total
     boggler = None
     if hybrid is not None and size in HYBRID_SIZES:
         boggler = getattr(hybrid, HYBRID_SIZES[size])(hybrid.trie)
@@ -209,7 +223,7 @@ def compare(size: str, count: int, repeats: int, dictionary, language, words_pat
             if theirs != words:
                 raise SystemExit(f"{size} {text}: hybrid-boggle finds {sorted(theirs ^ words)} "
                                  f"differently from elzzur")
-            if boggler.score(text) != sum(s for _, s, _ in ours):
+            if boggler.score(text) != sum(s for _, s, _ in ours) != elzzur_total(text):
                 raise SystemExit(f"{size} {text}: hybrid-boggle's score differs from elzzur's")
         if pyggle_solver is not None and text in few:
             theirs = set(pyggle_solver.solve(text, cols))
@@ -219,10 +233,15 @@ def compare(size: str, count: int, repeats: int, dictionary, language, words_pat
     found = sum(len(elzzur_c(t)) for t in texts) / len(texts)
 
     times = {name: [] for name in [*tools, *slow]}
+    warm = texts[:max(1, count // 10)]
     for _ in range(repeats):  # interleaved: each repeat times every tool in turn
+        # each tool timed warm: a tenth of the boards first, untimed, so that none pays for
+        # the caches the tool before it (the pure-Python search above all) left cold
         for name, function in tools.items():
+            function_time(function, warm)
             times[name].append(function_time(function, texts))
         for name, function in slow.items():
+            function_time(function, warm[:len(few)])
             times[name].append(function_time(function, few))
     reference = statistics.median(times["elzzur find_words (C)"])
     print(f"### {size}: {len(texts)} boards ({found:.0f} words a board; the pure-Python "

@@ -549,4 +549,7 @@ def nothing_waits() -> bool:
 
 
 if __name__ == "__main__":
+    import gc
+
+    gc.set_threshold(10_000)  # as the `elzzur` script sets it (scripts/elzzur says why)
     exit_with(main())

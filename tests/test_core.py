@@ -31,6 +31,7 @@ if _core is None:
                 pytrace=False)
 
 from elzzur.errors import ElzzurError
+from elzzur.grid.board import Board, Cell
 from elzzur.lexicon.graph import WordGraph, build
 from elzzur.grid.results import Found
 from elzzur.grid.search import END_ONLY, START_ONLY, SearchLimit, search
@@ -423,6 +424,63 @@ def test_found_words_are_made_once(english):
     assert all(a[0] is b[0] for a, b in zip(second, third))
     other = english_board(rng, 5, 5) + (bonus, 2)
     assert core.search(*other) == search(WordGraph(english), *other)
+
+
+@st.composite
+def tile_boards(draw):
+    """Boards of tiles of every kind (plain, bonus, either/or, two-letter, written value,
+    prefix, suffix, hole, letters the graph lacks), drawn from a small pool so that kinds
+    recur between boards."""
+    def tile():
+        letters = draw(st.sampled_from("ABCXQ"))
+        choices = draw(st.sampled_from([(letters,), (letters,), (letters + "E",), (letters, "B"),
+                                        ()]))
+        bonus = draw(st.sampled_from(["", "", "dl", "tw"])) if choices else ""
+        value = draw(st.sampled_from([None, None, 0, 7])) if choices else None
+        place = draw(st.sampled_from(["", "", "", "start", "end"])) if choices else ""
+        return Cell(choices, bonus, value, place)
+
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    return Board(rows, cols, tuple(tile() for _ in range(rows * cols)))
+
+
+@PROPERTY
+@given(st.data())
+def test_cell_rows_are_what_the_python_loop_makes(data):
+    """_core.cell_rows against its specification, solver._cell_rows: the same four tuples
+    where every kind of cell is prepared already, else None (and nothing changed)."""
+    from elzzur.grid.rules import get_rules
+    from elzzur.grid.solver import _cell_rows
+    from elzzur.lexicon.languages import get_language
+
+    language = get_language("en")
+    rules = get_rules(data.draw(st.sampled_from(["ruzzle", "boggle", "wordament"])))
+    graph = WordGraph(build(["AB", "ABC", "BEE"], "ABCE"))
+    prepared = {}
+    board = data.draw(tile_boards())
+    for _ in range(data.draw(st.integers(0, 3))):  # kinds met on earlier boards
+        _cell_rows(data.draw(tile_boards()), prepared, language, rules, graph)
+    if data.draw(st.booleans()):  # and on a board of the same tiles (equal, not the same)
+        copy = tuple(Cell(c.choices, c.bonus, c.value, c.place) for c in board.cells)
+        _cell_rows(Board(board.rows, board.cols, copy), prepared, language, rules, graph)
+    before = dict(prepared)
+    fast = _core.cell_rows(board.cells, prepared, Cell)
+    assert prepared == before
+    expected = _cell_rows(board, prepared, language, rules, graph)
+    if prepared != before:  # a kind not met before: left to Python
+        assert fast is None
+    else:
+        assert fast == expected and _core.cell_rows(board.cells, prepared, Cell) == expected
+    assert _core.cell_rows(board.cells, prepared, SubCell) is None  # cells of another class
+
+
+class SubCell(Cell):
+    __slots__ = ()
+
+
+def test_cell_rows_refuse_a_class_without_the_fields():
+    with pytest.raises(TypeError, match="no slot choices"):
+        _core.cell_rows((), {}, Found)
 
 
 # --- scores beyond 64 bits --------------------------------------------------------------------

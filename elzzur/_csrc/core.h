@@ -103,6 +103,9 @@ typedef struct {
 
 /* --- the Graph methods (the Python names are in module.c's method table) ------------------- */
 
+/* cell_rows: a board's cells as the search's numbers (cells.c). */
+PyObject *elzzur_cell_rows(PyObject *module, PyObject *args);
+
 /* Graph.search: the board search (search.c). */
 PyObject *elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds);
 /* Frees what the graph's searches kept (GraphObject.spare, nb_obj, bonus_obj: search.c). */

@@ -196,7 +196,17 @@ PyDoc_STRVAR(rack_leaves_doc,
 "elzzur.scrabble.movegen.LeaveTable's index (elzzur.scrabble.equity.RackLeaves in C).\n"
 "ValueError for malformed arguments or more than 2**16 leaves.");
 
+PyDoc_STRVAR(cell_rows_doc,
+"cell_rows(cells, prepared, cls)\n"
+"--\n\n"
+"A board's cells (a tuple of cls instances) as the four tuples (numbers, points, factors,\n"
+"flags) of Graph.search's arguments, each cell's row looked up in prepared by the key\n"
+"(cell.choices, cell.bonus, cell.value, cell.place), a plain tile's (one choice, no bonus,\n"
+"value or place) by its letters; None if a cell is not a cls, or its key is not in\n"
+"prepared (elzzur.grid.solver._cell_rows, the specification, prepares it).");
+
 static PyMethodDef core_functions[] = {
+    {"cell_rows", (PyCFunction)elzzur_cell_rows, METH_VARARGS, cell_rows_doc},
     {"rack_leaves", (PyCFunction)elzzur_rack_leaves, METH_VARARGS, rack_leaves_doc},
     {NULL, NULL, 0, NULL},
 };

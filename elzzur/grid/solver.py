@@ -119,15 +119,14 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
     ``shape``, the rows made as ``shape_rows(rows, graph, **shape)`` makes them; stopped at
     ``deadline`` (``time.monotonic()``) if one is given."""
     prepared, bonus, scale = _entry(language, rules, graph)[3:6]
-    known = prepared.get
-    rows = []
-    for cell in board.cells:
-        # keyed by the cell's fields, not the cell: cheaper to hash and compare
-        key = (cell.choices, cell.bonus, cell.value, cell.place)
-        rows.append(known(key) or _prepare(cell, key, prepared, language, rules, graph))
-    cells, points, factors, flags = zip(*rows)  # each cell's (numbers, values, factor, flag)
-    args = (cells, points, factors, flags, board.neighbours, bonus, shortest, revisit, limit,
-            scale, rules.length_divisor)
+    core = graph.core() if (use or backend()) == "c" else None
+    if use == "c" and core is None:
+        raise ElzzurError("the C core of elzzur is not built here (install elzzur where a C "
+                          "compiler is present), use='python' searches without it")
+    rows = core is not None and _core_cell_rows(board.cells, prepared, Cell) or \
+        _cell_rows(board, prepared, language, rules, graph)
+    args = (*rows, board.neighbours, bonus, shortest, revisit, limit, scale,
+            rules.length_divisor)
     timing = {}
     if deadline is not None:
         import time
@@ -135,16 +134,12 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
         # (a search starting after its deadline still gets a moment: it stops at its first
         # reading of the clock, after some thousands of steps)
         timing["seconds"] = min(max(deadline - time.monotonic(), 1e-6), 1e9)
-    core = graph.core() if (use or backend()) == "c" else None
-    if use == "c" and core is None:
-        raise ElzzurError("the C core of elzzur is not built here (install elzzur where a C "
-                          "compiler is present), use='python' searches without it")
     try:
         if core is not None:
             if shape and isinstance(shape.get("band"), tuple):  # the other graph's core
                 shape = dict(shape, band=(shape["band"][0].core(), shape["band"][1]))
-            found = core.search(*args, **shape, **timing) if shape else \
-                core.search(*args, **timing)
+            found = core.search(*args, **(shape or {}), **timing) if shape or timing else \
+                core.search(*args)
         else:
             from .search import search
 
@@ -155,6 +150,29 @@ def _search(board: Board, graph, language: Language, shortest: int, use: str | N
         _search_error(e, board, graph, limit, revisit)
         raise
     return found
+
+
+def _cell_rows(board: Board, prepared: dict, language: Language, rules, graph) -> tuple:
+    """The board's cells as the search's four tuples: each cell's letter numbers per choice,
+    points per choice, word multiplier and flags (``_prepare``), made once per kind of cell
+    and then looked up by the cell's fields (cheaper to hash and compare than the cell). The
+    C core's ``cell_rows`` does the same where every kind is already prepared."""
+    known = prepared.get
+    rows = []
+    for cell in board.cells:
+        key = (cell.choices, cell.bonus, cell.value, cell.place)
+        rows.append(known(key) or _prepare(cell, key, prepared, language, rules, graph))
+    return tuple(zip(*rows))  # (a board has at least one cell)
+
+
+def _core_cell_rows(cells: tuple, prepared: dict, cls) -> tuple | None:
+    """``_core.cell_rows`` (imported at the first search that uses the core), which is
+    ``_cell_rows`` when every kind of cell is prepared, else None."""
+    global _core_cell_rows
+    from .. import _core
+
+    _core_cell_rows = _core.cell_rows
+    return _core_cell_rows(cells, prepared, cls)
 
 
 def _search_error(e: Exception, board: Board, graph, limit: int, revisit: bool) -> None:
@@ -242,6 +260,8 @@ def _prepare(cell, key: tuple, prepared: dict, language: Language, rules, graph)
     points = tuple(p * letter_factor for p in points)
     entry = (tuple(numbers), points, word_factor, PLACE_FLAGS[cell.place])
     prepared[key] = entry
+    if len(key[0]) == 1 and key[1:] == ("", None, ""):  # a plain tile: also by its letters
+        prepared[key[0][0]] = entry                     # (the C core's cell_rows looks so)
     return entry
 
 

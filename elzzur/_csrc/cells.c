@@ -1,0 +1,121 @@
+/*
+ * elzzur/_csrc/cells.c: cell_rows, a board's cells as the numbers Graph.search takes.
+ *
+ * The specification is elzzur/grid/solver.py's _cell_rows: each cell is keyed by its fields
+ * (choices, bonus, value, place), the key looked up in the table of kinds of cell already
+ * prepared for a language, rules and graph, and the rows transposed into the four tuples of
+ * the search's arguments; a plain tile (one choice of letters, no bonus, value or place) by
+ * its letters alone, a str whose hash is kept, as _prepare also files it. In Python that loop was an eighth of a 4x4 board's find_words (a
+ * key tuple built, hashed and compared per cell); here it is a few hundred instructions a
+ * cell. Anything it cannot settle (a kind of cell not prepared yet, a cell of another class)
+ * it leaves to the Python loop, which prepares and checks it: None is returned.
+ */
+
+#include "core.h"
+
+#include <structmember.h> /* T_OBJECT_EX: the slots of a record class */
+
+/* The four fields of the key, in the key's order. */
+static const char *const FIELDS[4] = {"choices", "bonus", "value", "place"};
+
+/* Where `type` (a class with __slots__) keeps the field `name`, or -1. */
+static Py_ssize_t
+field_offset(PyTypeObject *type, const char *name)
+{
+    for (PyTypeObject *t = type; t != NULL; t = t->tp_base)
+        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++)
+            if (strcmp(m->name, name) == 0)
+                return m->type == T_OBJECT_EX ? m->offset : -1;
+    return -1;
+}
+
+/* Whether o is the empty str. */
+static inline int
+empty(PyObject *o)
+{
+    return PyUnicode_CheckExact(o) && PyUnicode_GET_LENGTH(o) == 0;
+}
+
+PyObject *
+elzzur_cell_rows(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *cells, *prepared, *cls;
+    if (!PyArg_ParseTuple(args, "O!O!O!:cell_rows", &PyTuple_Type, &cells, &PyDict_Type,
+                          &prepared, &PyType_Type, &cls))
+        return NULL;
+    /* the class's slots, looked up again only when another class is given (the class held,
+     * so that no other can take its address) */
+    static PyTypeObject *known = NULL;
+    static Py_ssize_t offset[4];
+    PyTypeObject *type = (PyTypeObject *)cls;
+    if (type != known) {
+        Py_ssize_t found[4];
+        for (int f = 0; f < 4; f++)
+            if ((found[f] = field_offset(type, FIELDS[f])) < 0) {
+                PyErr_Format(PyExc_TypeError, "%.100s has no slot %s", type->tp_name,
+                             FIELDS[f]);
+                return NULL;
+            }
+        memcpy(offset, found, sizeof offset);
+        Py_INCREF(type);
+        Py_XSETREF(known, type);
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(cells);
+    PyObject *columns[4] = {NULL, NULL, NULL, NULL}, *key = NULL;
+    for (int f = 0; f < 4; f++)
+        if ((columns[f] = PyTuple_New(n)) == NULL)
+            goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PyTuple_GET_ITEM(cells, i);
+        if (Py_TYPE(cell) != type)
+            goto leave_to_python;
+        PyObject *field[4];
+        for (int f = 0; f < 4; f++)
+            if ((field[f] = *(PyObject **)((char *)cell + offset[f])) == NULL)
+                goto leave_to_python; /* a slot never set: Python's loop says so */
+        PyObject *row;
+        if (PyTuple_CheckExact(field[0]) && PyTuple_GET_SIZE(field[0]) == 1 &&
+            PyUnicode_CheckExact(PyTuple_GET_ITEM(field[0], 0)) && empty(field[1]) &&
+            field[2] == Py_None && empty(field[3])) {
+            /* a plain tile, most of them: by its letters alone (_prepare keeps it so too) */
+            row = PyDict_GetItemWithError(prepared, PyTuple_GET_ITEM(field[0], 0));
+        } else {
+            if ((key = PyTuple_New(4)) == NULL)
+                goto fail;
+            for (int f = 0; f < 4; f++) {
+                Py_INCREF(field[f]);
+                PyTuple_SET_ITEM(key, f, field[f]);
+            }
+            row = PyDict_GetItemWithError(prepared, key); /* borrowed */
+            Py_CLEAR(key);
+        }
+        if (row == NULL) {
+            if (PyErr_Occurred())
+                goto fail;
+            goto leave_to_python;
+        }
+        if (!PyTuple_CheckExact(row) || PyTuple_GET_SIZE(row) != 4)
+            goto leave_to_python;
+        for (int f = 0; f < 4; f++) {
+            PyObject *item = PyTuple_GET_ITEM(row, f);
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(columns[f], i, item);
+        }
+    }
+    PyObject *result = PyTuple_Pack(4, columns[0], columns[1], columns[2], columns[3]);
+    for (int f = 0; f < 4; f++)
+        Py_DECREF(columns[f]);
+    return result;
+
+leave_to_python:
+    Py_XDECREF(key);
+    for (int f = 0; f < 4; f++)
+        Py_XDECREF(columns[f]);
+    Py_RETURN_NONE;
+fail:
+    Py_XDECREF(key);
+    for (int f = 0; f < 4; f++)
+        Py_XDECREF(columns[f]);
+    return NULL;
+}
