@@ -15,6 +15,7 @@ import mmap
 import os
 import random
 import struct
+import sys
 import threading
 
 import pytest
@@ -154,6 +155,88 @@ def test_same_limit_as_python(data):
         assert c.args == python.args == (limit + 1 if limit > 0 else 1,)
     else:
         assert c == python
+
+
+def outcome(run):
+    """run()'s result, or the class of the exception it raised."""
+    try:
+        return run()
+    except Exception as e:  # noqa: BLE001 - compared by the caller
+        return type(e)
+
+
+@PROPERTY
+@given(graphs(), st.data())
+def test_one_graph_many_boards(graph_bytes, data):
+    """A graph keeps what one search leaves for the next: its buffers, and the last neighbours
+    and bonus it was given as tuples of ints (boards of one shape pass the same ones). Many
+    boards of any size through ONE graph, their neighbours the same tuple again, an equal fresh
+    one, a list changed between two searches, or bad; each answer (or error) the reference's."""
+    graph = WordGraph(graph_bytes)
+    core = _core.Graph(graph_bytes)
+    kept: dict[int, tuple] = {}  # a neighbours tuple by number of cells, passed again
+    bonus = None
+    for _ in range(data.draw(st.integers(1, 10), label="boards")):
+        args = list(data.draw(boards(graph.longest, len(graph.alphabet))))
+        n = len(args[0])
+        how = data.draw(st.sampled_from(["same", "same", "fresh", "list", "bad"]), label="how")
+        if how == "same":
+            args[4] = kept.setdefault(n, args[4])
+        elif how == "fresh":
+            args[4] = tuple(tuple(cells) for cells in kept.get(n, args[4]))
+        elif how == "bad" and n:  # refused before any step (search.py reads them lazily)
+            wrong, error = data.draw(st.sampled_from([(n, ValueError), (-1, ValueError),
+                                                      (2**70, ValueError), (1.0, TypeError),
+                                                      ("0", TypeError)]), label="wrong")
+            args[4] = kept.get(n, args[4])
+            args[4] = args[4][:-1] + (args[4][-1] + (wrong,),)
+            assert outcome(lambda: core.search(*args)) is error
+            continue
+        if data.draw(st.booleans(), label="same bonus"):
+            bonus = args[5] = bonus if bonus is not None else args[5]
+        revisit = data.draw(st.booleans(), label="revisit")
+        if how == "list":
+            args[4] = [list(cells) for cells in args[4]]
+        expected = outcome(lambda: search(graph, *args, revisit=revisit))
+        assert outcome(lambda: core.search(*args, revisit=revisit)) == expected
+        if how == "list" and n:  # the same list, changed: read again, not remembered
+            args[4][0] = list(range(n))[::-1]
+            expected = outcome(lambda: search(graph, *args, revisit=revisit))
+            assert outcome(lambda: core.search(*args, revisit=revisit)) == expected
+
+
+def test_graph_holds_what_it_remembers_until_freed():
+    """The neighbours and bonus a graph remembers are held while remembered and let go when
+    others replace them or the graph goes: no reference is leaked or lost."""
+    args = good_args()
+    neighbours, bonus = tuple(args[4]), tuple(args[5])
+    args[4], args[5] = neighbours, bonus
+    expected = search(WordGraph(SMALL), *args)
+    counts = sys.getrefcount(neighbours), sys.getrefcount(bonus)
+    core = _core.Graph(SMALL)
+    assert core.search(*args) == core.search(*args) == expected
+    assert (sys.getrefcount(neighbours), sys.getrefcount(bonus)) == (counts[0] + 1, counts[1] + 1)
+    other = list(args)
+    other[4], other[5] = tuple(tuple(c) for c in neighbours), tuple(list(bonus))
+    assert core.search(*other) == expected
+    assert (sys.getrefcount(neighbours), sys.getrefcount(bonus)) == counts
+    assert core.search(*args) == expected
+    del core
+    assert (sys.getrefcount(neighbours), sys.getrefcount(bonus)) == counts
+
+
+def test_a_huge_board_between_small_ones():
+    """A board whose buffers pass what a graph keeps (1 MB) has them freed, not kept: the
+    boards after it, smaller and larger, still get the reference's answers."""
+    graph, core = WordGraph(SMALL), _core.Graph(SMALL)
+    small = good_args()
+    n = 5000  # a line of cells: its table alone is 2**16 slots, its entries 1 MB
+    huge = [tuple((bytes([i % 3]),) for i in range(n)), tuple((1,) for _ in range(n)),
+            (1,) * n, (0,) * n,
+            tuple(tuple(j for j in (i - 1, i + 1) if 0 <= j < n) for i in range(n)),
+            small[5], 2]
+    for args in (small, huge, small, small, huge, huge, small):
+        assert core.search(*args) == search(graph, *args)
 
 
 class Row(Record):

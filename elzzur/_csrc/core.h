@@ -85,6 +85,16 @@ typedef struct {
     PyObject **words;       /* the str of each rank found so far, NULL where not yet made;
                                made with walk (search.c: word_cache) */
     Py_ssize_t n_cached;    /* strs held in words, at most WORD_CACHE_MAX */
+    /* What a search keeps for the next (search.c), so that a board costs little more than
+     * its walk: */
+    struct Search *spare;   /* a finished search's buffers, NULL while a search has them */
+    PyObject *nb_obj;       /* the last neighbours converted that are a tuple of tuples of ints
+                               (boards of one shape pass the same one), held, and as flat
+                               arrays: cell i's are nb_list[nb_first[i]:nb_first[i + 1]] */
+    size_t *nb_first;
+    int32_t *nb_list;
+    PyObject *bonus_obj;    /* the last bonus converted that is a tuple of ints, held, and */
+    int64_t *bonus_values;  /* its first max_length + 1 values */
 } GraphObject;
 
 /* The most found words a graph keeps as str (search.c: word_cache): some 4 MB of them. */
@@ -98,6 +108,8 @@ PyObject *elzzur_cell_rows(PyObject *module, PyObject *args);
 
 /* Graph.search: the board search (search.c). */
 PyObject *elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds);
+/* Frees what the graph's searches kept (GraphObject.spare, nb_obj, bonus_obj: search.c). */
+void elzzur_search_forget(GraphObject *g);
 
 /* Graph.scrabble_moves, Graph.scrabble_checks: Scrabble's moves, its cross-checks (scrabble.c). */
 PyObject *elzzur_Graph_scrabble_moves(GraphObject *self, PyObject *args);

@@ -90,6 +90,7 @@ static void
 Graph_dealloc(GraphObject *self)
 {
     PyBuffer_Release(&self->view); /* a no-op when view.obj is NULL */
+    elzzur_search_forget(self);
     PyMem_RawFree(self->walk);
     if (self->words != NULL) {
         for (uint32_t k = 0; k < self->n_words; k++)

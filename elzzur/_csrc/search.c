@@ -5,7 +5,7 @@
  * graph format); this file must give exactly the answers of its search(), only faster.
  * Anything that changes there changes here. Its counterparts:
  *   elzzur_Graph_search   search(): the arguments, the three phases below, the errors;
- *   convert, convert_alternatives, add_move, to_int64, to_clamped
+ *   convert, convert_alternatives, read_neighbours, read_bonus, to_int64, to_clamped
  *                         what search() reads from its arguments as it goes, read once; the
  *                         tests of visit() and enter() that never change during a search (the
  *                         cell itself, START_ONLY, an alternative without letters) are settled
@@ -26,7 +26,10 @@
  *      word is refused as corruption, so neither a revisit search nor a corrupt graph can
  *      overflow the C stack;
  *   3. turn the table of best paths into the Python list.
- * Everything allocated belongs to the call and is freed before it returns.
+ * The call's arrays (a Search) are taken from the graph and given back to it at the end
+ * (take_search, give_back), so that the next board reuses them; the graph also remembers the
+ * last neighbours and bonus it was given as tuples of ints (boards of one shape pass the same
+ * ones), so that they are read and checked once. Everything else is freed before it returns.
  */
 
 #include "core.h"
@@ -70,54 +73,73 @@ typedef struct {
 /* Why the walk stopped early; turned into an exception once the GIL is held again. */
 enum { DONE = 0, ERR_MEMORY, ERR_LIMIT, ERR_OVERFLOW, ERR_CORRUPT };
 
-typedef struct {
+typedef struct Search {
+    /* --- what one search sets afresh (take_search zeroes it all: offsetof(Search, kept)) --- */
     /* the graph */
     const unsigned char *masks, *first, *targets, *ranks;
     WalkEdge *edges;        /* the graph's records for the walk (reach()) */
     uint32_t n_nodes, n_edges;
     uint32_t max_length;    /* no path of a consistent graph spells more letters */
 
-    /* the board, as flat arrays */
+    /* the board: how much of each buffer below it fills */
     Py_ssize_t n_cells;
-    Alt *alts;
-    size_t n_alts, alts_cap;
-    unsigned char *letters;
-    size_t n_letters, letters_cap;
-    size_t *alt_first;      /* cell i's alternatives are alts[alt_first[i]:alt_first[i+1]] */
-    int64_t *factors;
-    unsigned char *end_only;
-    uint64_t *onward;       /* the first letters of cell i's moves; 0 if END_ONLY: see walk() */
-    Move *moves;            /* each cell's moves, then the start moves (every alternative) */
-    size_t n_moves, moves_cap;
-    size_t *move_first;     /* cell i's moves are moves[move_first[i]:move_first[i+1]] */
-    int64_t *bonus;         /* max_length + 1 entries */
-    int64_t *scale;         /* max_length + 1 entries, or NULL: the length multiplier */
+    size_t n_alts, n_letters, n_moves;
+    int64_t *scale;         /* scale_buf if the search has a length multiplier, else NULL */
     int64_t divisor;        /* of the length multiplier, >= 1 */
     long long min_length;
     int revisit;
     uint64_t limit;         /* UINT64_MAX: none */
     double seconds;         /* the wall-clock time allowed, > 0; 0: none */
     int timed_out;          /* the walk stopped because its time was up */
-
-    /* the walk */
-    unsigned char *used;
-    int32_t *path;          /* path[d] is the d-th cell of the path being walked */
     uint64_t steps;
 
     /* the words found, one entry each in the order found, their paths in an arena; the
      * open-addressing table by rank holds an entry's index + 1 (0: an empty slot), so that
      * what is zeroed and moved as it grows is 4 bytes a slot, and the entries need no
      * compacting at the end */
-    Entry *entries;
-    size_t n_entries, entries_cap;
-    uint32_t *table;
-    int32_t *spelt;         /* per cell, for the result: see spelling() */
-    unsigned char *letter;  /* per cell, its one letter, or NO_LETTER: see spelling() */
-    size_t table_size;      /* 2**table_bits, at most half full */
+    size_t n_entries, arena_len;
+    size_t table_size;      /* 2**table_bits slots of table[] in use, at most half full */
     unsigned table_bits;
+
+    /* --- the buffers, with their capacities: kept from one search of a graph to the next
+     * (GraphObject.spare), as a search of a 4x4 board made and freed some twenty of them */
+    size_t kept;
+    size_t cells_cap;       /* of each per-cell array below: cells + 1 entries (cell_arrays) */
+    size_t *alt_first;      /* cell i's alternatives are alts[alt_first[i]:alt_first[i+1]] */
+    size_t *move_first;     /* cell i's moves are moves[move_first[i]:move_first[i+1]] */
+    size_t *nb_first;       /* cell i's neighbours are nb_list[nb_first[i]:nb_first[i+1]] */
+    int64_t *factors;
+    int64_t *flags;
+    uint64_t *onward;       /* the first letters of cell i's moves; 0 if END_ONLY: see walk() */
+    int32_t *spelt;         /* per cell, for the result: see spelling() */
+    unsigned char *end_only;
+    unsigned char *used;
+    unsigned char *letter;  /* per cell, its one letter, or NO_LETTER: see spelling() */
+    int32_t *nb_list;       /* the neighbours read from the arguments (not those a graph keeps) */
+    size_t nb_cap;
+    Alt *alts;
+    size_t alts_cap;
+    unsigned char *letters;
+    size_t letters_cap;
+    Move *moves;            /* each cell's moves, then the start moves (every alternative) */
+    size_t moves_cap;
+    size_t lengths_cap;     /* of the three below: max_length + 1 entries */
+    int64_t *bonus;
+    int64_t *scale_buf;
+    int32_t *path;          /* path[d] is the d-th cell of the path being walked */
+    uint32_t *table;        /* table_cap slots, the first table_size in use */
+    size_t table_cap;
+    Entry *entries;
+    size_t entries_cap;
+    Entry *sorted;          /* room for the entries in order (radix_by_key) */
+    size_t sorted_cap;
     int32_t *arena;
-    size_t arena_len, arena_cap;
+    size_t arena_cap;
 } Search;
+
+/* A graph keeps a finished search's buffers for its next search only if they hold at most
+ * this much: one huge board does not pin its memory for the graph's lifetime. */
+#define SPARE_MAX ((size_t)1 << 20)
 
 /* Grow *array (of *cap items of size item) to hold at least need items. The raw allocator,
  * because the walk runs without the GIL. */
@@ -140,26 +162,124 @@ reserve(void **array, size_t *cap, size_t need, size_t item)
     return 0;
 }
 
+/* Make *array room for need items of size item, its contents dropped (every per-search array
+ * is written before it is read): 0, or -1 with *array freed. */
+static int
+room(void **array, size_t need, size_t item)
+{
+    PyMem_RawFree(*array);
+    *array = need <= SIZE_MAX / item ? PyMem_RawMalloc(need * item) : NULL;
+    return *array == NULL ? -1 : 0;
+}
+
+/* The per-cell arrays for n cells (n + 1 entries each): 0, or -1 with MemoryError. */
+static int
+cell_arrays(Search *s, size_t n)
+{
+    if (n + 1 <= s->cells_cap)
+        return 0;
+    size_t cap = n + 1 < 64 ? 64 : n + 1;
+    s->cells_cap = 0;
+    if (room((void **)&s->alt_first, cap, sizeof(size_t)) < 0 ||
+        room((void **)&s->move_first, cap, sizeof(size_t)) < 0 ||
+        room((void **)&s->nb_first, cap, sizeof(size_t)) < 0 ||
+        room((void **)&s->factors, cap, sizeof(int64_t)) < 0 ||
+        room((void **)&s->flags, cap, sizeof(int64_t)) < 0 ||
+        room((void **)&s->onward, cap, sizeof(uint64_t)) < 0 ||
+        room((void **)&s->spelt, cap, sizeof(int32_t)) < 0 ||
+        room((void **)&s->end_only, cap, 1) < 0 || room((void **)&s->used, cap, 1) < 0 ||
+        room((void **)&s->letter, cap, 1) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->cells_cap = cap;
+    return 0;
+}
+
+/* What s holds, in bytes (give_back). */
+static size_t
+search_bytes(const Search *s)
+{
+    return sizeof *s + s->cells_cap * (4 * sizeof(size_t) + 3 * 8 + 4 + 3) +
+           s->nb_cap * sizeof(int32_t) + s->alts_cap * sizeof(Alt) + s->letters_cap +
+           s->moves_cap * sizeof(Move) + s->lengths_cap * 20 + s->table_cap * sizeof(uint32_t) +
+           (s->entries_cap + s->sorted_cap) * sizeof(Entry) + s->arena_cap * sizeof(int32_t);
+}
+
 static void
 search_free(Search *s)
 {
+    if (s == NULL)
+        return;
+    PyMem_RawFree(s->alt_first);
+    PyMem_RawFree(s->move_first);
+    PyMem_RawFree(s->nb_first);
+    PyMem_RawFree(s->factors);
+    PyMem_RawFree(s->flags);
+    PyMem_RawFree(s->onward);
+    PyMem_RawFree(s->spelt);
+    PyMem_RawFree(s->end_only);
+    PyMem_RawFree(s->used);
+    PyMem_RawFree(s->letter);
+    PyMem_RawFree(s->nb_list);
     PyMem_RawFree(s->alts);
     PyMem_RawFree(s->letters);
-    PyMem_RawFree(s->alt_first);
-    PyMem_RawFree(s->factors);
-    PyMem_RawFree(s->end_only);
-    PyMem_RawFree(s->onward);
     PyMem_RawFree(s->moves);
-    PyMem_RawFree(s->move_first);
     PyMem_RawFree(s->bonus);
-    PyMem_RawFree(s->scale);
-    PyMem_RawFree(s->used);
+    PyMem_RawFree(s->scale_buf);
     PyMem_RawFree(s->path);
     PyMem_RawFree(s->table);
     PyMem_RawFree(s->entries);
-    PyMem_RawFree(s->spelt);
-    PyMem_RawFree(s->letter);
+    PyMem_RawFree(s->sorted);
     PyMem_RawFree(s->arena);
+    PyMem_RawFree(s);
+}
+
+/* A search's state for graph g: the buffers its last search gave back, or new ones (none
+ * kept, or another thread's search has them now: the walk runs without the GIL). Called with
+ * the GIL held, as give_back is. NULL with MemoryError. */
+static Search *
+take_search(GraphObject *g)
+{
+    Search *s = g->spare;
+    g->spare = NULL;
+    if (s == NULL) {
+        s = PyMem_RawCalloc(1, sizeof *s);
+        if (s == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+    }
+    memset(s, 0, offsetof(Search, kept));
+    return s;
+}
+
+/* The end of a search: its buffers kept by the graph for the next one, unless it keeps
+ * another search's already or they grew past SPARE_MAX. */
+static void
+give_back(GraphObject *g, Search *s)
+{
+    if (s != NULL && g->spare == NULL && search_bytes(s) <= SPARE_MAX)
+        g->spare = s;
+    else
+        search_free(s);
+}
+
+/* The graph's memory of its searches (Graph_dealloc): the spare buffers, and the neighbours
+ * and bonus it remembers (convert). */
+void
+elzzur_search_forget(GraphObject *g)
+{
+    search_free(g->spare);
+    g->spare = NULL;
+    Py_CLEAR(g->nb_obj);
+    PyMem_RawFree(g->nb_first);
+    PyMem_RawFree(g->nb_list);
+    g->nb_first = NULL;
+    g->nb_list = NULL;
+    Py_CLEAR(g->bonus_obj);
+    PyMem_RawFree(g->bonus_values);
+    g->bonus_values = NULL;
 }
 
 /* --- phase 1: the arguments as C arrays ---------------------------------------------------- */
@@ -192,20 +312,6 @@ to_clamped(PyObject *o, const char *name, long long *out)
     if (v == -1 && PyErr_Occurred())
         return -1;
     *out = overflow > 0 ? LLONG_MAX : overflow < 0 ? LLONG_MIN : v;
-    return 0;
-}
-
-static int
-add_move(Search *s, int32_t cell, size_t alt)
-{
-    if (reserve((void **)&s->moves, &s->moves_cap, s->n_moves + 1, sizeof(Move)) < 0) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    Move *m = &s->moves[s->n_moves++];
-    m->bit = UINT64_C(1) << s->letters[s->alts[alt].letters];
-    m->cell = cell;
-    m->alt = (int32_t)alt;
     return 0;
 }
 
@@ -289,14 +395,122 @@ done:
     return result;
 }
 
+/* neighbours[i] for every cell, as flat arrays into s (nb_first, nb_list), checked: each a
+ * sequence of cell numbers in range(n). *exact: whether neighbours (a fast sequence, nb) is a
+ * tuple of tuples of ints, which cannot change: then the graph may remember it. */
+static int
+read_neighbours(Search *s, PyObject *neighbours, PyObject *nb, Py_ssize_t n, int *exact)
+{
+    *exact = PyTuple_CheckExact(neighbours);
+    size_t count = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        s->nb_first[i] = count;
+        PyObject *item = PySequence_Fast_GET_ITEM(nb, i);
+        *exact &= PyTuple_CheckExact(item);
+        PyObject *list = PySequence_Fast(item, "neighbours[i] must be a sequence of cell indices");
+        if (list == NULL)
+            return -1;
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(list);
+        if (reserve((void **)&s->nb_list, &s->nb_cap, count + (size_t)m, sizeof(int32_t)) < 0) {
+            Py_DECREF(list);
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < m; k++) {
+            PyObject *number = PySequence_Fast_GET_ITEM(list, k);
+            *exact &= PyLong_CheckExact(number);
+            Py_ssize_t j = PyNumber_AsSsize_t(number, PyExc_OverflowError);
+            if (j == -1 && PyErr_Occurred()) {
+                if (!PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                    Py_DECREF(list);
+                    return -1;
+                }
+                PyErr_Clear(); /* a huge index: reported as out of range just below */
+            }
+            if (j < 0 || j >= n) {
+                PyErr_Format(PyExc_ValueError, "neighbours[%zd] has a cell out of range", i);
+                Py_DECREF(list);
+                return -1;
+            }
+            s->nb_list[count++] = (int32_t)j;
+        }
+        Py_DECREF(list);
+    }
+    s->nb_first[n] = count;
+    return 0;
+}
+
+/* Let graph g remember the neighbours s has just read (a tuple of tuples of ints: the same
+ * object is the same numbers) in place of what it remembered. Without memory for the copy it
+ * remembers nothing, which costs only time. */
+static void
+remember_neighbours(GraphObject *g, const Search *s, PyObject *neighbours)
+{
+    size_t n = (size_t)s->n_cells, count = s->nb_first[n];
+    size_t *first = PyMem_RawMalloc((n + 1) * sizeof(size_t));
+    int32_t *list = PyMem_RawMalloc((count + 1) * sizeof(int32_t));
+    if (first == NULL || list == NULL) {
+        PyMem_RawFree(first);
+        PyMem_RawFree(list);
+        return;
+    }
+    memcpy(first, s->nb_first, (n + 1) * sizeof(size_t));
+    memcpy(list, s->nb_list, count * sizeof(int32_t));
+    PyObject *old = g->nb_obj;
+    PyMem_RawFree(g->nb_first);
+    PyMem_RawFree(g->nb_list);
+    g->nb_first = first;
+    g->nb_list = list;
+    Py_INCREF(neighbours);
+    g->nb_obj = neighbours;
+    Py_XDECREF(old); /* last: it may run any code */
+}
+
+/* bonus[0:max_length + 1] into s->bonus: from what graph g remembers if it is the same tuple of
+ * ints, else converted (and then remembered if it is one). The caller checked that bonus has
+ * the graph's longest + 1 entries; those past max_length are neither read nor converted, as
+ * search.py would not read them. */
+static int
+read_bonus(GraphObject *g, Search *s, PyObject *bonus)
+{
+    size_t count = (size_t)s->max_length + 1;
+    if (bonus == g->bonus_obj) {
+        memcpy(s->bonus, g->bonus_values, count * sizeof(int64_t));
+        return 0;
+    }
+    int exact = PyTuple_CheckExact(bonus);
+    for (size_t k = 0; k < count; k++) {
+        PyObject *item = PySequence_GetItem(bonus, (Py_ssize_t)k);
+        if (item == NULL)
+            return -1;
+        exact &= PyLong_CheckExact(item);
+        int bad = to_int64(item, &s->bonus[k]);
+        Py_DECREF(item);
+        if (bad)
+            return -1;
+    }
+    if (exact) {
+        int64_t *values = PyMem_RawMalloc(count * sizeof(int64_t));
+        if (values != NULL) {
+            memcpy(values, s->bonus, count * sizeof(int64_t));
+            PyObject *old = g->bonus_obj;
+            PyMem_RawFree(g->bonus_values);
+            g->bonus_values = values;
+            Py_INCREF(bonus);
+            g->bonus_obj = bonus;
+            Py_XDECREF(old);
+        }
+    }
+    return 0;
+}
+
 /* Fill s from the arguments: 0, or -1 with an exception set. */
 static int
-convert(Search *s, PyObject *cells, PyObject *points, PyObject *factors, PyObject *flags,
-        PyObject *neighbours, PyObject *bonus)
+convert(GraphObject *g, Search *s, PyObject *cells, PyObject *points, PyObject *factors,
+        PyObject *flags, PyObject *neighbours, PyObject *bonus)
 {
     int result = -1;
     PyObject *c = NULL, *p = NULL, *f = NULL, *fl = NULL, *nb = NULL;
-    int64_t *flag_values = NULL;
 
     if (!(c = PySequence_Fast(cells, "cells must be a sequence")) ||
         !(p = PySequence_Fast(points, "points must be a sequence")) ||
@@ -318,100 +532,89 @@ convert(Search *s, PyObject *cells, PyObject *points, PyObject *factors, PyObjec
         PyErr_SetString(PyExc_ValueError, "board too large");
         goto done;
     }
-    s->n_cells = n;
     size_t cells_n = (size_t)n;
-    s->alt_first = PyMem_RawMalloc((cells_n + 1) * sizeof(size_t));
-    s->move_first = PyMem_RawMalloc((cells_n + 1) * sizeof(size_t));
-    s->factors = PyMem_RawMalloc((cells_n + 1) * sizeof(int64_t));
-    flag_values = PyMem_RawMalloc((cells_n + 1) * sizeof(int64_t));
-    s->end_only = PyMem_RawMalloc(cells_n + 1);
-    s->used = PyMem_RawCalloc(cells_n + 1, 1);
-    if (!s->alt_first || !s->move_first || !s->factors || !flag_values || !s->end_only ||
-        !s->used) {
-        PyErr_NoMemory();
+    if (cell_arrays(s, cells_n) < 0)
         goto done;
-    }
+    s->n_cells = n;
+    memset(s->used, 0, cells_n + 1);
 
     for (Py_ssize_t i = 0; i < n; i++) {
         s->alt_first[i] = s->n_alts;
         if (convert_alternatives(s, i, PySequence_Fast_GET_ITEM(c, i),
                                  PySequence_Fast_GET_ITEM(p, i)) < 0 ||
             to_int64(PySequence_Fast_GET_ITEM(f, i), &s->factors[i]) < 0 ||
-            to_int64(PySequence_Fast_GET_ITEM(fl, i), &flag_values[i]) < 0)
+            to_int64(PySequence_Fast_GET_ITEM(fl, i), &s->flags[i]) < 0)
             goto done;
-        s->end_only[i] = (flag_values[i] & END_ONLY) != 0;
+        s->end_only[i] = (s->flags[i] & END_ONLY) != 0;
     }
     s->alt_first[n] = s->n_alts;
 
+    /* The neighbours: those the graph remembers if they are the very object (checked when
+     * first read, and unchangeable), else read and checked now. Nothing below calls Python
+     * code, so what the graph remembers cannot change while it is used. */
+    const size_t *nb_first = g->nb_first;
+    const int32_t *nb_list = g->nb_list;
+    if (neighbours != g->nb_obj) {
+        int exact;
+        if (read_neighbours(s, neighbours, nb, n, &exact) < 0)
+            goto done;
+        if (exact)
+            remember_neighbours(g, s, neighbours);
+        nb_first = s->nb_first;
+        nb_list = s->nb_list;
+    }
+
+    /* Room for every move at once: at most each neighbour by each of its alternatives, and
+     * the start moves. */
+    size_t most_alts = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (s->alt_first[i + 1] - s->alt_first[i] > most_alts)
+            most_alts = s->alt_first[i + 1] - s->alt_first[i];
+    size_t most;
+    if (__builtin_mul_overflow(nb_first[n], most_alts, &most) ||
+        __builtin_add_overflow(most, s->n_alts, &most) ||
+        reserve((void **)&s->moves, &s->moves_cap, most, sizeof(Move)) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Move *moves = s->moves;
+    size_t n_moves = 0;
+    const Alt *alts = s->alts;
+    const unsigned char *letters = s->letters;
     /* Each cell's moves. What search.py skips for reasons that never change during a search
      * (the cell itself, a START_ONLY cell, a cell without letters) is left out here, so the
-     * walk has only used[] to test. */
+     * walk has only used[] to test. What a path can go on by from each cell (onward): nothing
+     * from an END_ONLY cell. */
     for (Py_ssize_t i = 0; i < n; i++) {
-        s->move_first[i] = s->n_moves;
-        PyObject *list = PySequence_Fast(PySequence_Fast_GET_ITEM(nb, i),
-                                         "neighbours[i] must be a sequence of cell indices");
-        if (list == NULL)
-            goto done;
-        Py_ssize_t m = PySequence_Fast_GET_SIZE(list);
-        for (Py_ssize_t k = 0; k < m; k++) {
-            Py_ssize_t j = PyNumber_AsSsize_t(PySequence_Fast_GET_ITEM(list, k),
-                                              PyExc_OverflowError);
-            if (j == -1 && PyErr_Occurred()) {
-                if (!PyErr_ExceptionMatches(PyExc_OverflowError)) {
-                    Py_DECREF(list);
-                    goto done;
-                }
-                PyErr_Clear(); /* a huge index: reported as out of range just below */
-            }
-            if (j < 0 || j >= n) {
-                PyErr_Format(PyExc_ValueError, "neighbours[%zd] has a cell out of range", i);
-                Py_DECREF(list);
-                goto done;
-            }
-            if (j == i || (flag_values[j] & START_ONLY))
+        s->move_first[i] = n_moves;
+        uint64_t onward = 0;
+        for (size_t k = nb_first[i]; k < nb_first[i + 1]; k++) {
+            int32_t j = nb_list[k];
+            if (j == i || (s->flags[j] & START_ONLY))
                 continue;
-            for (size_t a = s->alt_first[j]; a < s->alt_first[j + 1]; a++)
-                if (add_move(s, (int32_t)j, a) < 0) {
-                    Py_DECREF(list);
-                    goto done;
-                }
+            for (size_t a = s->alt_first[j]; a < s->alt_first[j + 1]; a++) {
+                Move *m = &moves[n_moves++];
+                m->bit = UINT64_C(1) << letters[alts[a].letters];
+                m->cell = j;
+                m->alt = (int32_t)a;
+                onward |= m->bit;
+            }
         }
-        Py_DECREF(list);
+        s->onward[i] = s->end_only[i] ? 0 : onward;
     }
-    s->move_first[n] = s->n_moves;
-    /* What a path can go on by from each cell: nothing from an END_ONLY cell. */
-    s->onward = PyMem_RawCalloc(cells_n + 1, sizeof(uint64_t));
-    if (s->onward == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (!s->end_only[i])
-            for (size_t m = s->move_first[i]; m < s->move_first[i + 1]; m++)
-                s->onward[i] |= s->moves[m].bit;
+    s->move_first[n] = n_moves;
     /* The start moves: every alternative of every cell, START_ONLY or not. */
     for (Py_ssize_t i = 0; i < n; i++)
-        for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++)
-            if (add_move(s, (int32_t)i, a) < 0)
-                goto done;
+        for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++) {
+            Move *m = &moves[n_moves++];
+            m->bit = UINT64_C(1) << letters[alts[a].letters];
+            m->cell = (int32_t)i;
+            m->alt = (int32_t)a;
+        }
+    s->n_moves = n_moves;
 
-    /* bonus[n] for every length a consistent graph can reach (the caller checked that bonus
-     * has the graph's longest + 1 entries; those past max_length are neither read nor
-     * converted, as search.py would not read them). */
-    s->bonus = PyMem_RawMalloc(((size_t)s->max_length + 1) * sizeof(int64_t));
-    if (s->bonus == NULL) {
-        PyErr_NoMemory();
+    if (read_bonus(g, s, bonus) < 0)
         goto done;
-    }
-    for (size_t k = 0; k <= s->max_length; k++) {
-        PyObject *item = PySequence_GetItem(bonus, (Py_ssize_t)k);
-        if (item == NULL)
-            goto done;
-        int bad = to_int64(item, &s->bonus[k]);
-        Py_DECREF(item);
-        if (bad)
-            goto done;
-    }
 
     /* Node 0 is the root: a graph without nodes can take no step (search.py would fail with
      * IndexError on the first one). */
@@ -426,7 +629,6 @@ done:
     Py_XDECREF(f);
     Py_XDECREF(fl);
     Py_XDECREF(nb);
-    PyMem_RawFree(flag_values);
     return result;
 }
 
@@ -486,17 +688,23 @@ append:
 
     if (s->n_entries * 2 > s->table_size) { /* keep probes short: rehash at half full */
         size_t size = s->table_size * 2;
-        uint32_t *table = PyMem_RawCalloc(size, sizeof(uint32_t));
-        if (table == NULL)
-            return ERR_MEMORY;
+        uint32_t *table = s->table;
+        if (size <= s->table_cap) { /* the kept table has the room: rebuilt in place */
+            memset(table, 0, size * sizeof(uint32_t));
+        } else {
+            table = PyMem_RawCalloc(size, sizeof(uint32_t));
+            if (table == NULL)
+                return ERR_MEMORY;
+            PyMem_RawFree(s->table);
+            s->table = table;
+            s->table_cap = size;
+        }
         for (size_t k = 0; k < s->n_entries; k++) {
             size_t j = slot(s->entries[k].key, s->table_bits + 1);
             while (table[j] != 0)
                 j = (j + 1) & (size - 1);
             table[j] = (uint32_t)k + 1;
         }
-        PyMem_RawFree(s->table);
-        s->table = table;
         s->table_size = size;
         s->table_bits++;
     }
@@ -729,9 +937,6 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
 static int
 walk_board(Search *s)
 {
-    s->path = PyMem_RawMalloc(((size_t)s->max_length + 1) * sizeof(int32_t));
-    if (s->path == NULL)
-        return ERR_MEMORY;
     if (s->n_nodes == 0)
         return DONE; /* convert() refused a graph without a root for any board with letters */
     Walk w = {
@@ -823,6 +1028,18 @@ sort_entries(Entry *e, size_t n, int by_score)
     }
 }
 
+/* The entries in s->sorted become s->entries, and the other way round. */
+static void
+swap_buffers(Search *s)
+{
+    Entry *t = s->entries;
+    size_t cap = s->entries_cap;
+    s->entries = s->sorted;
+    s->entries_cap = s->sorted_cap;
+    s->sorted = t;
+    s->sorted_cap = cap;
+}
+
 /* Entries at least this many are put in key order by radix_by_key rather than sort_entries:
  * a 10x10 board's 1,500 words took sort_entries a twentieth of the search. */
 #define RADIX_FROM 512
@@ -832,16 +1049,17 @@ sort_entries(Entry *e, size_t n, int by_score)
  * (distinct, so stable or not the order is the one sort_entries gives), as many 11-bit digits
  * as the largest key has. Returns 0, or -1 (nothing done) without memory for the copy. */
 static int
-radix_by_key(Entry *e, size_t n)
+radix_by_key(Search *s)
 {
+    Entry *e = s->entries;
+    size_t n = s->n_entries;
     uint64_t top = 1;
     for (size_t k = 0; k < n; k++)
         top |= e[k].key;
     unsigned bits = 64 - (unsigned)__builtin_clzll(top);
-    Entry *spare = PyMem_RawMalloc(n * sizeof(Entry));
-    if (spare == NULL)
+    if (reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
         return -1;
-    Entry *from = e, *to = spare;
+    Entry *from = e, *to = s->sorted;
     uint32_t at[1 << RADIX_BITS]; /* n < 2**32: record() keeps to that */
     for (unsigned shift = 0; shift < bits; shift += RADIX_BITS) {
         memset(at, 0, sizeof at);
@@ -860,8 +1078,7 @@ radix_by_key(Entry *e, size_t n)
         to = t;
     }
     if (from != e)
-        memcpy(e, from, n * sizeof(Entry));
-    PyMem_RawFree(spare);
+        swap_buffers(s);
     return 0;
 }
 
@@ -931,16 +1148,10 @@ enum { OPEN, AFTER_WORD, AFTER_SCORE, PATH_SEP, AFTER_PATH, BAND_NONE, CLOSE, BE
  * of each word: spelt[i] is the cell's alternative if it has one way to be read, spelt with
  * letters of the graph's alphabet, else -1; letter[i] that alternative's letter where it is
  * one letter (most cells: a path of such cells spells its word a letter a cell), else
- * NO_LETTER. Returns 0, or -1 with MemoryError. */
-static int
+ * NO_LETTER. */
+static void
 spelling(Search *s, const GraphObject *g)
 {
-    s->spelt = PyMem_RawMalloc(((size_t)s->n_cells + 1) * sizeof(int32_t));
-    s->letter = PyMem_RawMalloc((size_t)s->n_cells + 1);
-    if (s->spelt == NULL || s->letter == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
     for (Py_ssize_t i = 0; i < s->n_cells; i++) {
         size_t a = s->alt_first[i];
         int32_t one = s->alt_first[i + 1] == a + 1 ? (int32_t)a : -1;
@@ -955,7 +1166,6 @@ spelling(Search *s, const GraphObject *g)
         s->letter[i] = one >= 0 && s->alts[one].length == 1 ? s->letters[s->alts[one].letters]
                                                              : NO_LETTER;
     }
-    return 0;
 }
 
 /* The letters of entry e as letter numbers into idx (room for g->longest): its cells'
@@ -1135,7 +1345,7 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
 {
     /* The entries in the order asked for. */
     size_t n = s->n_entries;
-    if (shape->by_score || n < RADIX_FROM || radix_by_key(s->entries, n) < 0)
+    if (shape->by_score || n < RADIX_FROM || radix_by_key(s) < 0)
         sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
         return render_words(s, g, shape, n);
@@ -1589,21 +1799,34 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
         shape.band = band_obj;
     }
 
-    Search s;
-    memset(&s, 0, sizeof s);
-    s.masks = self->masks;
-    s.first = self->first;
-    s.targets = self->targets;
-    s.ranks = self->ranks;
-    s.n_nodes = self->n_nodes;
-    s.n_edges = self->n_edges;
-    /* A path of L edges in an acyclic graph passes L + 1 distinct nodes. */
-    s.max_length = self->n_nodes == 0 ? 0
-                   : self->longest < self->n_nodes - 1 ? self->longest : self->n_nodes - 1;
-    s.revisit = revisit;
-    s.seconds = seconds;
-
     PyObject *result = NULL;
+    Search *s = take_search(self);
+    if (s == NULL)
+        goto done;
+    s->masks = self->masks;
+    s->first = self->first;
+    s->targets = self->targets;
+    s->ranks = self->ranks;
+    s->n_nodes = self->n_nodes;
+    s->n_edges = self->n_edges;
+    /* A path of L edges in an acyclic graph passes L + 1 distinct nodes. */
+    s->max_length = self->n_nodes == 0 ? 0
+                    : self->longest < self->n_nodes - 1 ? self->longest : self->n_nodes - 1;
+    s->revisit = revisit;
+    s->seconds = seconds;
+    /* bonus, scale and the path being walked: an entry for each length a path can have */
+    size_t lengths = (size_t)s->max_length + 1;
+    if (s->lengths_cap < lengths) {
+        s->lengths_cap = 0;
+        if (room((void **)&s->bonus, lengths, sizeof(int64_t)) < 0 ||
+            room((void **)&s->scale_buf, lengths, sizeof(int64_t)) < 0 ||
+            room((void **)&s->path, lengths, sizeof(int32_t)) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        s->lengths_cap = lengths;
+    }
+
     long long limit = 0;
     /* The graph's records for the walk, made at its second search (a command that searches one
      * board, as most do, needs no more memory than before), zeroed: the memory is only used
@@ -1619,12 +1842,12 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
             goto done;
         }
     }
-    s.edges = self->walk;
-    if (to_clamped(min_length_obj, "min_length", &s.min_length) < 0 ||
+    s->edges = self->walk;
+    if (to_clamped(min_length_obj, "min_length", &s->min_length) < 0 ||
         (limit_obj != NULL && to_clamped(limit_obj, "limit", &limit) < 0))
         goto done;
     /* search.py: `if limit and steps > limit`, so a negative limit stops at the first step. */
-    s.limit = limit == 0 ? UINT64_MAX : limit < 0 ? 0 : (uint64_t)limit;
+    s->limit = limit == 0 ? UINT64_MAX : limit < 0 ? 0 : (uint64_t)limit;
 
     /* The graph's own longest word sets the size of bonus[], as documented; only the entries
      * a consistent graph can reach (max_length) are used. */
@@ -1636,9 +1859,9 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
                      have, (unsigned long long)self->longest + 1);
         goto done;
     }
-    if (convert(&s, cells, points, factors, flags, neighbours, bonus) < 0)
+    if (convert(self, s, cells, points, factors, flags, neighbours, bonus) < 0)
         goto done;
-    s.divisor = divisor;
+    s->divisor = divisor;
     if (scale_obj != Py_None) {
         /* the length multiplier, like bonus: an entry for every reachable length */
         Py_ssize_t count = PySequence_Size(scale_obj);
@@ -1649,36 +1872,42 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
                          count, (unsigned long long)self->longest + 1);
             goto done;
         }
-        s.scale = PyMem_RawMalloc(((size_t)s.max_length + 1) * sizeof(int64_t));
-        if (s.scale == NULL) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (size_t k = 0; k <= s.max_length; k++) {
+        for (size_t k = 0; k <= s->max_length; k++) {
             PyObject *item = PySequence_GetItem(scale_obj, (Py_ssize_t)k);
             if (item == NULL)
                 goto done;
-            int bad = to_int64(item, &s.scale[k]);
+            int bad = to_int64(item, &s->scale_buf[k]);
             Py_DECREF(item);
             if (bad)
                 goto done;
         }
+        s->scale = s->scale_buf;
     }
     /* Sized for the words a board of this many cells usually has (about 7 a cell on 4x4
      * English boards, 15 on 10x10), at most half full: regrowing it as words come (each time
      * a new zeroed table and every entry moved) took a tenth of a 10x10 search. Large boards
-     * start at 2**16 slots and grow from there. */
-    s.table_bits = 8;
-    while (s.table_bits < 16 && ((size_t)1 << s.table_bits) < (size_t)s.n_cells * 32)
-        s.table_bits++;
-    s.table_size = (size_t)1 << s.table_bits;
-    s.table = PyMem_RawCalloc(s.table_size, sizeof(uint32_t));
+     * start at 2**16 slots and grow from there. Zeroed here, only the slots in use: a kept
+     * table may be larger. */
+    s->table_bits = 8;
+    while (s->table_bits < 16 && ((size_t)1 << s->table_bits) < (size_t)s->n_cells * 32)
+        s->table_bits++;
+    s->table_size = (size_t)1 << s->table_bits;
+    if (s->table_cap < s->table_size) {
+        PyMem_RawFree(s->table);
+        s->table_cap = 0;
+        if ((s->table = PyMem_RawCalloc(s->table_size, sizeof(uint32_t))) == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        s->table_cap = s->table_size;
+    } else {
+        memset(s->table, 0, s->table_size * sizeof(uint32_t));
+    }
     /* Room for the words the table holds before it grows, and for their paths (some 6 cells
      * each), so that neither is copied again and again as it fills: not zeroed, so only what
      * is used is touched. */
-    if (s.table == NULL ||
-        reserve((void **)&s.entries, &s.entries_cap, s.table_size / 2, sizeof(Entry)) < 0 ||
-        reserve((void **)&s.arena, &s.arena_cap, s.table_size * 3, sizeof(int32_t)) < 0) {
+    if (reserve((void **)&s->entries, &s->entries_cap, s->table_size / 2, sizeof(Entry)) < 0 ||
+        reserve((void **)&s->arena, &s->arena_cap, s->table_size * 3, sizeof(int32_t)) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1687,32 +1916,32 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
         shape.labels = PySequence_Fast(labels_obj, "labels must be a sequence");
         if (shape.labels == NULL)
             goto done;
-        if (PySequence_Fast_GET_SIZE(shape.labels) != s.n_cells) {
+        if (PySequence_Fast_GET_SIZE(shape.labels) != s->n_cells) {
             PyErr_Format(PyExc_ValueError, "labels has %zd entries for %zd cells",
-                         PySequence_Fast_GET_SIZE(shape.labels), s.n_cells);
+                         PySequence_Fast_GET_SIZE(shape.labels), s->n_cells);
             goto done;
         }
     }
 
     int err;
     Py_BEGIN_ALLOW_THREADS
-    err = walk_board(&s);
+    err = walk_board(s);
     Py_END_ALLOW_THREADS
 
     switch (err) {
     case DONE:
-        if (spelling(&s, self) == 0)
-            result = result_list(&s, self, &shape);
+        spelling(s, self);
+        result = result_list(s, self, &shape);
         break;
     case ERR_MEMORY:
         PyErr_NoMemory();
         break;
     case ERR_LIMIT: {
         /* search.py raises SearchLimit(steps) */
-        PyObject *steps = PyLong_FromUnsignedLongLong(s.steps);
+        PyObject *steps = PyLong_FromUnsignedLongLong(s->steps);
         if (steps != NULL) {
             /* or SearchTimeout(steps), its subclass, when the time was up */
-            PyErr_SetObject(s.timed_out ? elzzur_SearchTimeout : elzzur_SearchLimit, steps);
+            PyErr_SetObject(s->timed_out ? elzzur_SearchTimeout : elzzur_SearchLimit, steps);
             Py_DECREF(steps);
         }
         break;
@@ -1726,7 +1955,7 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
         break;
     }
 done:
-    search_free(&s);
+    give_back(self, s);
     Py_XDECREF(shape.labels);
     if (shape.bands.buf != NULL)
         PyBuffer_Release(&shape.bands);
