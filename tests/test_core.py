@@ -410,6 +410,30 @@ def test_english_boards(english):
         core.search(*english_board(rng, 4, 4), bonus, 2, limit=5)
 
 
+@pytest.mark.parametrize("spread", ["english", "wide", "negative"])
+def test_large_results_in_both_orders(english, spread):
+    """Results of 512 words and more are put in order by a radix sort (by rank; by score,
+    highest first, then rank): the order of the reference's, with scores as in a game, spread
+    across the whole int64 range, and below zero."""
+    graph = WordGraph(english)
+    core = _core.Graph(english)
+    rng = random.Random(11)
+    cells, points, factors, flags, neighbours = english_board(rng, 10, 10)
+    if spread == "wide":  # letter values of every size: scores up to about 2**62
+        points = tuple(tuple(rng.choice((1, 7, 2**20, 2**40, 2**55)) for _ in cell)
+                       for cell in points)
+        factors = (1,) * len(factors)
+    elif spread == "negative":
+        points = tuple(tuple(rng.randint(-9, 9) for _ in cell) for cell in points)
+    bonus = tuple(range(graph.longest + 1))
+    args = (cells, points, factors, flags, neighbours, bonus, 2)
+    rows = search(graph, *args)
+    assert len(rows) >= 512 and len({score for _, score, _ in rows}) > 20
+    assert core.search(*args) == rows
+    assert core.search(*args, record=Found, by_score=True) == \
+        shape_rows(rows, graph, record=Found, by_score=True)
+
+
 def test_found_words_are_made_once(english):
     """From a graph's second search on, each word found is kept as one str and handed out
     again (a 4x4 board's words are mostly common ones); the first search keeps nothing, so a

@@ -131,7 +131,7 @@ typedef struct Search {
     size_t table_cap;
     Entry *entries;
     size_t entries_cap;
-    Entry *sorted;          /* room for the entries in order (radix_by_key) */
+    Entry *sorted;          /* room for the entries in order (radix_sort) */
     size_t sorted_cap;
     int32_t *arena;
     size_t arena_cap;
@@ -1048,42 +1048,61 @@ swap_buffers(Search *s)
     s->sorted_cap = cap;
 }
 
-/* Entries at least this many are put in key order by radix_by_key rather than sort_entries:
- * a 10x10 board's 1,500 words took sort_entries a twentieth of the search. */
+/* Entries at least this many are put in order by radix_sort rather than sort_entries: a
+ * 10x10 board's 1,500 words took sort_entries a twentieth of find_words, and by score (solve)
+ * a fourteenth of solve. */
 #define RADIX_FROM 512
 #define RADIX_BITS 11
 
-/* The entries in key (rank) order, by a least significant digit first radix sort of the keys
- * (distinct, so stable or not the order is the one sort_entries gives), as many 11-bit digits
- * as the largest key has. Returns 0, or -1 (nothing done) without memory for the copy. */
+/* What one pass of radix_sort orders by: the key (rank), or by_score's score, highest first
+ * (as a distance below the highest, so that a smaller digit comes first). */
+static inline uint64_t
+radix_value(const Entry *e, int score, int64_t highest)
+{
+    return score ? (uint64_t)highest - (uint64_t)e->score : e->key;
+}
+
+/* The entries in the order of before(): a least significant digit first radix sort, as many
+ * 11-bit digits as the largest key has, then (by_score) as many as the widest gap between
+ * scores has, each pass stable, so that equal scores keep their rank order. The keys are
+ * distinct, so the order is the one sort_entries gives. Returns 0, or -1 (nothing done)
+ * without memory for the copy. */
 static int
-radix_by_key(Search *s)
+radix_sort(Search *s, int by_score)
 {
     Entry *e = s->entries;
     size_t n = s->n_entries;
     uint64_t top = 1;
-    for (size_t k = 0; k < n; k++)
+    int64_t highest = INT64_MIN, lowest = INT64_MAX;
+    for (size_t k = 0; k < n; k++) {
         top |= e[k].key;
-    unsigned bits = 64 - (unsigned)__builtin_clzll(top);
+        highest = e[k].score > highest ? e[k].score : highest;
+        lowest = e[k].score < lowest ? e[k].score : lowest;
+    }
     if (reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
         return -1;
     Entry *from = e, *to = s->sorted;
     uint32_t at[1 << RADIX_BITS]; /* n < 2**32: record() keeps to that */
-    for (unsigned shift = 0; shift < bits; shift += RADIX_BITS) {
-        memset(at, 0, sizeof at);
-        for (size_t k = 0; k < n; k++)
-            at[(from[k].key >> shift) & ((1u << RADIX_BITS) - 1)]++;
-        uint32_t sum = 0;
-        for (size_t d = 0; d < (1u << RADIX_BITS); d++) {
-            uint32_t c = at[d];
-            at[d] = sum;
-            sum += c;
+    for (int score = 0; score <= by_score; score++) {
+        uint64_t widest = score ? (uint64_t)highest - (uint64_t)lowest : top;
+        unsigned bits = widest == 0 ? 0 : 64 - (unsigned)__builtin_clzll(widest);
+        for (unsigned shift = 0; shift < bits; shift += RADIX_BITS) {
+            memset(at, 0, sizeof at);
+            for (size_t k = 0; k < n; k++)
+                at[(radix_value(&from[k], score, highest) >> shift) & ((1u << RADIX_BITS) - 1)]++;
+            uint32_t sum = 0;
+            for (size_t d = 0; d < (1u << RADIX_BITS); d++) {
+                uint32_t c = at[d];
+                at[d] = sum;
+                sum += c;
+            }
+            for (size_t k = 0; k < n; k++)
+                to[at[(radix_value(&from[k], score, highest) >> shift) &
+                      ((1u << RADIX_BITS) - 1)]++] = from[k];
+            Entry *t = from;
+            from = to;
+            to = t;
         }
-        for (size_t k = 0; k < n; k++)
-            to[at[(from[k].key >> shift) & ((1u << RADIX_BITS) - 1)]++] = from[k];
-        Entry *t = from;
-        from = to;
-        to = t;
     }
     if (from != e)
         swap_buffers(s);
@@ -1353,7 +1372,7 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
 {
     /* The entries in the order asked for. */
     size_t n = s->n_entries;
-    if (shape->by_score || n < RADIX_FROM || radix_by_key(s) < 0)
+    if (n < RADIX_FROM || radix_sort(s, shape->by_score) < 0)
         sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
         return render_words(s, g, shape, n);
