@@ -434,6 +434,26 @@ def test_large_results_in_both_orders(english, spread):
         shape_rows(rows, graph, record=Found, by_score=True)
 
 
+def test_bands_by_another_graphs_ranks_follow_that_graph(english):
+    """From a graph's second search on, each word's rank in the other graph of bands=(graph,
+    bands) is kept; another other graph (even one at the same address, after the first is
+    freed) starts afresh, so the bands always follow the graph given."""
+    graph = WordGraph(english)
+    core = _core.Graph(english)
+    rng = random.Random(3)
+    args = english_board(rng, 6, 6) + (tuple(range(graph.longest + 1)), 2)
+    rows = search(graph, *args)
+    words = sorted({word for word, _, _ in rows})
+    bands = bytes(rng.randrange(256) for _ in range(len(words)))
+    for kept in (words[::2], words[1::3], words[::2]):  # ranks differ from list to list
+        other = WordGraph(build(kept, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        expected = shape_rows(rows, graph, record=Found, band=(other, bands))
+        assert sum(f.band is not None for f in expected) > 10
+        other_core = _core.Graph(bytes(other.buffer))  # (the last one freed: maybe its place)
+        for _ in range(3):
+            assert core.search(*args, record=Found, band=(other_core, bands)) == expected
+
+
 def test_found_words_are_made_once(english):
     """From a graph's second search on, each word found is kept as one str and handed out
     again (a 4x4 board's words are mostly common ones); the first search keeps nothing, so a

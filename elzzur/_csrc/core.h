@@ -85,6 +85,11 @@ typedef struct {
     PyObject **words;       /* the str of each rank found so far, NULL where not yet made;
                                made with walk (search.c: word_cache) */
     Py_ssize_t n_cached;    /* strs held in words, at most WORD_CACHE_MAX */
+    uint64_t serial;        /* this Graph's number, never reused in a process */
+    uint32_t *other_ranks;  /* per rank, its word's rank in the graph numbered other_serial
+                               + 2, 1 if no word there, 0 not known yet (search.c:
+                               other_rank_table) */
+    uint64_t other_serial;
     /* What a search keeps for the next (search.c), so that a board costs little more than
      * its walk: */
     struct Search *spare;   /* a finished search's buffers, NULL while a search has them */

@@ -23,6 +23,8 @@ Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     GraphObject *self = (GraphObject *)type->tp_alloc(type, 0);
     if (self == NULL)
         return NULL;
+    static uint64_t graphs_made = 0; /* (the GIL is held) */
+    self->serial = ++graphs_made;
     /* tp_alloc zeroed view.obj, so dealloc is safe on every early exit below. */
     if (PyObject_GetBuffer(source, &self->view, PyBUF_SIMPLE) < 0)
         goto fail;
@@ -97,6 +99,7 @@ Graph_dealloc(GraphObject *self)
             Py_XDECREF(self->words[k]);
         PyMem_Free(self->words);
     }
+    PyMem_Free(self->other_ranks);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

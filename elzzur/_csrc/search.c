@@ -1155,6 +1155,8 @@ typedef struct {
     PyObject *band;            /* NULL or None: band None; a callable; else bands[] by rank */
     Py_buffer bands;           /* 2 bits a rank, as a .bands file after its header */
     const GraphObject *ranked; /* the graph whose ranks bands[] follows, if not the searched */
+    uint32_t *other_ranks;     /* NULL, or the searched graph's table of ranks in ranked */
+    uint64_t n_ranks;          /* its entries: the searched graph's words */
     unsigned char translate[64]; /* a searched letter number to ranked's, 255: none */
     int by_score;
     /* render: the words as one str, each word's text made of the template's pieces (UTF-8),
@@ -1285,13 +1287,51 @@ rank_in(const Shape *shape, const unsigned char *idx, Py_ssize_t length)
     return (int64_t)rank;
 }
 
-/* The band of the word of rank `rank` (its letter numbers idx) in the bands by rank (shape->
- * bands.buf is set): 1 to 4, or 0 for none. */
+/* The searched graph's table of its words' ranks in `ranked` (GraphObject.other_ranks), or
+ * NULL: not before the graph's second search (a one-shot command keeps nothing more), nor
+ * for a graph of more than WORD_CACHE_RANKS words, nor without memory. Made afresh when the
+ * other graph changes (known by its serial number, which no other Graph ever has: holding
+ * the other graph instead could make a cycle of two graphs that nothing frees). solve()
+ * with a word list of the user's reads each word's band by its rank in the language's own
+ * graph: spelling the word there again for every board took a seventh of a 10x10 solve. */
+static uint32_t *
+other_rank_table(GraphObject *g, const GraphObject *ranked)
+{
+    if (ranked == NULL || g->walk == NULL || g->n_words == 0 || g->n_words > WORD_CACHE_RANKS)
+        return NULL;
+    if (g->other_ranks != NULL && g->other_serial == ranked->serial)
+        return g->other_ranks;
+    PyMem_Free(g->other_ranks);
+    g->other_ranks = PyMem_Calloc(g->n_words, sizeof(uint32_t));
+    g->other_serial = ranked->serial;
+    return g->other_ranks;
+}
+
+/* Whether the word of rank `rank` needs its letters for its band: bands by another graph's
+ * rank, not yet in the table. */
+static inline int
+needs_letters(const Shape *shape, uint64_t rank)
+{
+    return shape->ranked != NULL && (shape->other_ranks == NULL || rank >= shape->n_ranks ||
+                                     shape->other_ranks[rank] == 0);
+}
+
+/* The band of the word of rank `rank` (its letter numbers idx, unless its rank in the other
+ * graph is known) in the bands by rank (shape->bands.buf is set): 1 to 4, or 0 for none. */
 static int
 band_by_rank(const Shape *shape, uint64_t rank, const unsigned char *idx, Py_ssize_t length)
 {
     if (shape->ranked != NULL) {
-        int64_t other = rank_in(shape, idx, length);
+        uint32_t *known = shape->other_ranks != NULL && rank < shape->n_ranks
+                          ? &shape->other_ranks[rank] : NULL;
+        int64_t other;
+        if (known != NULL && *known != 0)
+            other = (int64_t)*known - 2;
+        else {
+            other = rank_in(shape, idx, length);
+            if (known != NULL && other < (int64_t)UINT32_MAX - 2)
+                *known = (uint32_t)(other + 2);
+        }
         if (other < 0)
             return 0;
         rank = (uint64_t)other;
@@ -1430,7 +1470,7 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         Py_ssize_t length = 0;
         uint64_t rank = e->key - 1;
         PyObject *word = cache != NULL && rank < g->n_words ? cache[rank] : NULL;
-        if (word != NULL && shape->ranked == NULL) /* (bands by another graph's rank: idx) */
+        if (word != NULL && !needs_letters(shape, rank))
             Py_INCREF(word);
         else {
             int keep = word == NULL && cache != NULL && rank < g->n_words &&
@@ -1967,6 +2007,8 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
     switch (err) {
     case DONE:
         spelling(s, self);
+        shape.other_ranks = other_rank_table(self, shape.ranked);
+        shape.n_ranks = self->n_words;
         result = result_list(s, self, &shape);
         break;
     case ERR_MEMORY:
