@@ -168,6 +168,18 @@ def test_ties_go_to_the_first_path_row_by_row(use):
 
 
 @BACKENDS
+def test_a_board_made_with_a_list_of_cells(use):
+    """Board(rows, cols, cells) with the cells in a list, not a tuple: the same words (the C
+    core's fast reading of the cells takes tuples only, and leaves a list to Python)."""
+    cells = [Cell("C"), Cell("A", "dl"), Cell("T"), Cell("S")]
+    words = dictionary({"ACT", "ACTS", "CAT", "CATS", "SAT"})
+    listed = find_words(Board(2, 2, cells), words, EN, use=use)
+    assert listed == find_words(Board(2, 2, tuple(cells)), words, EN, use=use)
+    assert {word for word, _, _ in listed} == {"ACT", "ACTS", "CAT", "CATS", "SAT"}
+    assert listed == find_words(Board(2, 2, cells), words, EN, use=use)  # kinds known now
+
+
+@BACKENDS
 def test_a_board_without_words_is_not_an_error(use):
     solution = solve(parse_board("X X/X X", EN), dictionary(["CAT"]), EN, use=use)
     assert len(solution) == 0 and solution.total_score == 0 and solution.longest == 0

@@ -7,8 +7,9 @@
  * the search's arguments; a plain tile (one choice of letters, no bonus, value or place) by
  * its letters alone, a str whose hash is kept, as _prepare also files it. In Python that loop was an eighth of a 4x4 board's find_words (a
  * key tuple built, hashed and compared per cell); here it is a few hundred instructions a
- * cell. Anything it cannot settle (a kind of cell not prepared yet, a cell of another class)
- * it leaves to the Python loop, which prepares and checks it: None is returned.
+ * cell. Anything it cannot settle (a kind of cell not prepared yet, a cell of another class,
+ * cells in anything but a tuple) it leaves to the Python loop, which prepares and checks it:
+ * None is returned.
  */
 
 #include "core.h"
@@ -41,9 +42,11 @@ elzzur_cell_rows(PyObject *module, PyObject *args)
 {
     (void)module;
     PyObject *cells, *prepared, *cls;
-    if (!PyArg_ParseTuple(args, "O!O!O!:cell_rows", &PyTuple_Type, &cells, &PyDict_Type,
-                          &prepared, &PyType_Type, &cls))
+    if (!PyArg_ParseTuple(args, "OO!O!:cell_rows", &cells, &PyDict_Type, &prepared,
+                          &PyType_Type, &cls))
         return NULL;
+    if (!PyTuple_Check(cells)) /* a Board made with a list of cells, say */
+        Py_RETURN_NONE;
     /* the class's slots, looked up again only when another class is given (the class held,
      * so that no other can take its address) */
     static PyTypeObject *known = NULL;

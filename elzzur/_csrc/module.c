@@ -202,11 +202,11 @@ PyDoc_STRVAR(rack_leaves_doc,
 PyDoc_STRVAR(cell_rows_doc,
 "cell_rows(cells, prepared, cls)\n"
 "--\n\n"
-"A board's cells (a tuple of cls instances) as the four tuples (numbers, points, factors,\n"
+"A board's cells (cls instances in a tuple) as the four tuples (numbers, points, factors,\n"
 "flags) of Graph.search's arguments, each cell's row looked up in prepared by the key\n"
 "(cell.choices, cell.bonus, cell.value, cell.place), a plain tile's (one choice, no bonus,\n"
-"value or place) by its letters; None if a cell is not a cls, or its key is not in\n"
-"prepared (elzzur.grid.solver._cell_rows, the specification, prepares it).");
+"value or place) by its letters; None if cells is not a tuple, a cell not a cls, or a key\n"
+"not in prepared (elzzur.grid.solver._cell_rows, the specification, prepares it).");
 
 static PyMethodDef core_functions[] = {
     {"cell_rows", (PyCFunction)elzzur_cell_rows, METH_VARARGS, cell_rows_doc},
