@@ -5,30 +5,17 @@
  * (choices, bonus, value, place), the key looked up in the table of kinds of cell already
  * prepared for a language, rules and graph, and the rows transposed into the four tuples of
  * the search's arguments; a plain tile (one choice of letters, no bonus, value or place) by
- * its letters alone, a str whose hash is kept, as _prepare also files it. In Python that loop was an eighth of a 4x4 board's find_words (a
- * key tuple built, hashed and compared per cell); here it is a few hundred instructions a
- * cell. Anything it cannot settle (a kind of cell not prepared yet, a cell of another class,
+ * its letters alone, a str whose hash is kept, as _prepare also files it. In Python that loop
+ * was an eighth of a 4x4 board's find_words (a key tuple built, hashed and compared per cell);
+ * here it is a few hundred instructions a cell. Anything it cannot settle (a kind of cell not prepared yet, a cell of another class,
  * cells in anything but a tuple) it leaves to the Python loop, which prepares and checks it:
  * None is returned.
  */
 
 #include "core.h"
 
-#include <structmember.h> /* T_OBJECT_EX: the slots of a record class */
-
 /* The four fields of the key, in the key's order. */
 static const char *const FIELDS[4] = {"choices", "bonus", "value", "place"};
-
-/* Where `type` (a class with __slots__) keeps the field `name`, or -1. */
-static Py_ssize_t
-field_offset(PyTypeObject *type, const char *name)
-{
-    for (PyTypeObject *t = type; t != NULL; t = t->tp_base)
-        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++)
-            if (strcmp(m->name, name) == 0)
-                return m->type == T_OBJECT_EX ? m->offset : -1;
-    return -1;
-}
 
 /* Whether o is the empty str. */
 static inline int
@@ -55,20 +42,17 @@ elzzur_cell_rows(PyObject *module, PyObject *args)
     if (type != known) {
         Py_ssize_t found[4];
         for (int f = 0; f < 4; f++)
-            if ((found[f] = field_offset(type, FIELDS[f])) < 0) {
-                PyErr_Format(PyExc_TypeError, "%.100s has no slot %s", type->tp_name,
-                             FIELDS[f]);
+            if ((found[f] = elzzur_slot_offset(type, FIELDS[f])) < 0)
                 return NULL;
-            }
         memcpy(offset, found, sizeof offset);
         Py_INCREF(type);
         Py_XSETREF(known, type);
     }
     Py_ssize_t n = PyTuple_GET_SIZE(cells);
-    PyObject *columns[4] = {NULL, NULL, NULL, NULL}, *key = NULL;
+    PyObject *columns[4] = {NULL, NULL, NULL, NULL}, *result = NULL;
     for (int f = 0; f < 4; f++)
         if ((columns[f] = PyTuple_New(n)) == NULL)
-            goto fail;
+            goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *cell = PyTuple_GET_ITEM(cells, i);
         if (Py_TYPE(cell) != type)
@@ -84,18 +68,19 @@ elzzur_cell_rows(PyObject *module, PyObject *args)
             /* a plain tile, most of them: by its letters alone (_prepare keeps it so too) */
             row = PyDict_GetItemWithError(prepared, PyTuple_GET_ITEM(field[0], 0));
         } else {
-            if ((key = PyTuple_New(4)) == NULL)
-                goto fail;
+            PyObject *key = PyTuple_New(4);
+            if (key == NULL)
+                goto done;
             for (int f = 0; f < 4; f++) {
                 Py_INCREF(field[f]);
                 PyTuple_SET_ITEM(key, f, field[f]);
             }
             row = PyDict_GetItemWithError(prepared, key); /* borrowed */
-            Py_CLEAR(key);
+            Py_DECREF(key);
         }
         if (row == NULL) {
             if (PyErr_Occurred())
-                goto fail;
+                goto done;
             goto leave_to_python;
         }
         if (!PyTuple_CheckExact(row) || PyTuple_GET_SIZE(row) != 4)
@@ -106,19 +91,13 @@ elzzur_cell_rows(PyObject *module, PyObject *args)
             PyTuple_SET_ITEM(columns[f], i, item);
         }
     }
-    PyObject *result = PyTuple_Pack(4, columns[0], columns[1], columns[2], columns[3]);
-    for (int f = 0; f < 4; f++)
-        Py_DECREF(columns[f]);
-    return result;
-
+    result = PyTuple_Pack(4, columns[0], columns[1], columns[2], columns[3]);
+    goto done;
 leave_to_python:
-    Py_XDECREF(key);
+    Py_INCREF(Py_None);
+    result = Py_None;
+done: /* result NULL: an exception is set */
     for (int f = 0; f < 4; f++)
         Py_XDECREF(columns[f]);
-    Py_RETURN_NONE;
-fail:
-    Py_XDECREF(key);
-    for (int f = 0; f < 4; f++)
-        Py_XDECREF(columns[f]);
-    return NULL;
+    return result;
 }

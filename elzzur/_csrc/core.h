@@ -15,6 +15,7 @@
 #include <Python.h>
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,11 @@ typedef struct {
 #define WORD_CACHE_RANKS (UINT32_C(1) << 22)
 
 /* --- the Graph methods (the Python names are in module.c's method table) ------------------- */
+
+/* Where instances of a class with __slots__ keep the field `name`: a writable object slot,
+ * or -1 with a TypeError (module.c; for the records search.c fills and the cells cells.c
+ * reads). */
+Py_ssize_t elzzur_slot_offset(PyTypeObject *type, const char *name);
 
 /* cell_rows: a board's cells as the search's numbers (cells.c). */
 PyObject *elzzur_cell_rows(PyObject *module, PyObject *args);

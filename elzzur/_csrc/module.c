@@ -8,6 +8,8 @@
 
 #include "core.h"
 
+#include <structmember.h> /* T_OBJECT_EX, READONLY: the slots of a record class */
+
 PyObject *elzzur_SearchLimit; /* the exception class, owned by the module */
 PyObject *elzzur_SearchTimeout; /* its subclass for a search whose time was up */
 
@@ -86,6 +88,22 @@ Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 fail:
     Py_DECREF(self);
     return NULL;
+}
+
+/* Where instances of `type` keep the field `name`: a writable object slot (__slots__), or -1
+ * with a TypeError. */
+Py_ssize_t
+elzzur_slot_offset(PyTypeObject *type, const char *name)
+{
+    for (PyTypeObject *t = type; t != NULL; t = t->tp_base)
+        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++)
+            if (strcmp(m->name, name) == 0) {
+                if (m->type != T_OBJECT_EX || (m->flags & READONLY))
+                    break;
+                return m->offset;
+            }
+    PyErr_Format(PyExc_TypeError, "record %.100s has no slot %s", type->tp_name, name);
+    return -1;
 }
 
 static void

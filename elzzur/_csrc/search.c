@@ -34,7 +34,6 @@
 
 #include "core.h"
 
-#include <structmember.h> /* T_OBJECT_EX, READONLY: the slots of a record class */
 #ifdef _WIN32
 #include <windows.h> /* GetTickCount64: the deadline's clock */
 #else
@@ -159,6 +158,25 @@ reserve(void **array, size_t *cap, size_t need, size_t item)
         return -1;
     *array = grown;
     *cap = n;
+    return 0;
+}
+
+/* s->table's first `size` slots, all empty: the kept table zeroed if it has the room (only
+ * those slots: it may be larger), else a new one. 0, or -1 (the old table kept) without
+ * memory. The raw allocator: record() grows the table without the GIL. */
+static int
+empty_table(Search *s, size_t size)
+{
+    if (size <= s->table_cap) {
+        memset(s->table, 0, size * sizeof(uint32_t));
+        return 0;
+    }
+    uint32_t *table = PyMem_RawCalloc(size, sizeof(uint32_t));
+    if (table == NULL)
+        return -1;
+    PyMem_RawFree(s->table);
+    s->table = table;
+    s->table_cap = size;
     return 0;
 }
 
@@ -313,6 +331,17 @@ to_clamped(PyObject *o, const char *name, long long *out)
         return -1;
     *out = overflow > 0 ? LLONG_MAX : overflow < 0 ? LLONG_MIN : v;
     return 0;
+}
+
+/* Move m: to `cell` by its alternative `alt`, whose first letter is `letter`. Returns the
+ * move's bit. */
+static inline uint64_t
+set_move(Move *m, int32_t cell, size_t alt, unsigned char letter)
+{
+    m->bit = UINT64_C(1) << letter;
+    m->cell = cell;
+    m->alt = (int32_t)alt;
+    return m->bit;
 }
 
 /* cells[i] and points[i]: append the cell's alternatives to s->alts. */
@@ -592,25 +621,16 @@ convert(GraphObject *g, Search *s, PyObject *cells, PyObject *points, PyObject *
             int32_t j = nb_list[k];
             if (j == i || (s->flags[j] & START_ONLY))
                 continue;
-            for (size_t a = s->alt_first[j]; a < s->alt_first[j + 1]; a++) {
-                Move *m = &moves[n_moves++];
-                m->bit = UINT64_C(1) << letters[alts[a].letters];
-                m->cell = j;
-                m->alt = (int32_t)a;
-                onward |= m->bit;
-            }
+            for (size_t a = s->alt_first[j]; a < s->alt_first[j + 1]; a++)
+                onward |= set_move(&moves[n_moves++], j, a, letters[alts[a].letters]);
         }
         s->onward[i] = s->end_only[i] ? 0 : onward;
     }
     s->move_first[n] = n_moves;
     /* The start moves: every alternative of every cell, START_ONLY or not. */
     for (Py_ssize_t i = 0; i < n; i++)
-        for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++) {
-            Move *m = &moves[n_moves++];
-            m->bit = UINT64_C(1) << letters[alts[a].letters];
-            m->cell = (int32_t)i;
-            m->alt = (int32_t)a;
-        }
+        for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++)
+            set_move(&moves[n_moves++], (int32_t)i, a, letters[alts[a].letters]);
     s->n_moves = n_moves;
 
     if (read_bonus(g, s, bonus) < 0)
@@ -688,17 +708,9 @@ append:
 
     if (s->n_entries * 2 > s->table_size) { /* keep probes short: rehash at half full */
         size_t size = s->table_size * 2;
+        if (empty_table(s, size) < 0) /* (rebuilt from the entries) */
+            return ERR_MEMORY;
         uint32_t *table = s->table;
-        if (size <= s->table_cap) { /* the kept table has the room: rebuilt in place */
-            memset(table, 0, size * sizeof(uint32_t));
-        } else {
-            table = PyMem_RawCalloc(size, sizeof(uint32_t));
-            if (table == NULL)
-                return ERR_MEMORY;
-            PyMem_RawFree(s->table);
-            s->table = table;
-            s->table_cap = size;
-        }
         for (size_t k = 0; k < s->n_entries; k++) {
             size_t j = slot(s->entries[k].key, s->table_bits + 1);
             while (table[j] != 0)
@@ -772,9 +784,10 @@ more_steps(Walk *w)
 
 /* The popcount of the walk (and of rank_in, which spells a word in another graph for its
  * band): x86-64 compilers emit a call to a software popcount unless told the CPU has the
- * instruction, and pip builds for any x86-64 (no -march=native). So these are compiled twice where the compiler can do that (GCC, Clang on Linux: an ifunc picks the copy
- * once, at load time), once with the POPCNT instruction and once without. Elsewhere (ARM64
- * has its own instruction) a single copy. */
+ * instruction, and pip builds for any x86-64 (no -march=native). So these are compiled twice
+ * where the compiler can do that (GCC, Clang on Linux: an ifunc picks the copy once, at load
+ * time), once with the POPCNT instruction and once without. Elsewhere (ARM64 has its own
+ * instruction) a single copy. */
 #if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
@@ -843,8 +856,8 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
     /* The moves whose first letter the node goes on by, up to 64 at a time as the bits of
      * `hits`, each tested without a branch: most moves fail on that letter, unpredictably,
      * and the mispredicted branches cost more than the tests (10x10 boards: a third fewer of
-     * them in callgrind's model, 15 % more instructions, some 7 % less time). Then the hits
-     * in order, the order of search.py's loops. */
+     * them in cachegrind's model, 17 % more instructions, 4 % less time). Then the hits in
+     * order, the order of search.py's loops. */
     const Move *chunk = NULL, *rest = w->moves + next, *stop = w->moves + end;
     uint64_t hits = 0;
     for (;;) {
@@ -1287,6 +1300,15 @@ rank_in(const Shape *shape, const unsigned char *idx, Py_ssize_t length)
     return (int64_t)rank;
 }
 
+/* Whether graph g keeps tables by rank of what its searches find (other_rank_table,
+ * word_cache): from its second search on (it has its walk records then), and only for
+ * graphs of up to WORD_CACHE_RANKS words. */
+static int
+keeps_by_rank(const GraphObject *g)
+{
+    return g->walk != NULL && g->n_words > 0 && g->n_words <= WORD_CACHE_RANKS;
+}
+
 /* The searched graph's table of its words' ranks in `ranked` (GraphObject.other_ranks), or
  * NULL: not before the graph's second search (a one-shot command keeps nothing more), nor
  * for a graph of more than WORD_CACHE_RANKS words, nor without memory. Made afresh when the
@@ -1297,7 +1319,7 @@ rank_in(const Shape *shape, const unsigned char *idx, Py_ssize_t length)
 static uint32_t *
 other_rank_table(GraphObject *g, const GraphObject *ranked)
 {
-    if (ranked == NULL || g->walk == NULL || g->n_words == 0 || g->n_words > WORD_CACHE_RANKS)
+    if (ranked == NULL || !keeps_by_rank(g))
         return NULL;
     if (g->other_ranks != NULL && g->other_serial == ranked->serial)
         return g->other_ranks;
@@ -1402,7 +1424,7 @@ release(PyObject **items, Py_ssize_t n)
 static PyObject **
 word_cache(GraphObject *g)
 {
-    if (g->words == NULL && g->walk != NULL && g->n_words > 0 && g->n_words <= WORD_CACHE_RANKS)
+    if (g->words == NULL && keeps_by_rank(g))
         g->words = PyMem_Calloc(g->n_words, sizeof(PyObject *));
     return g->words;
 }
@@ -1763,22 +1785,6 @@ done:
     return result;
 }
 
-/* Where instances of `type` keep the field `name`: a writable object slot (__slots__), or -1
- * with a TypeError. */
-static Py_ssize_t
-slot_offset(PyTypeObject *type, const char *name)
-{
-    for (PyTypeObject *t = type; t != NULL; t = t->tp_base)
-        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++)
-            if (strcmp(m->name, name) == 0) {
-                if (m->type != T_OBJECT_EX || (m->flags & READONLY))
-                    break;
-                return m->offset;
-            }
-    PyErr_Format(PyExc_TypeError, "record %.100s has no slot %s", type->tp_name, name);
-    return -1;
-}
-
 /* --- Graph.search ------------------------------------------------------------------------ */
 
 PyObject *
@@ -1841,10 +1847,10 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
             return NULL;
         }
         shape.record = (PyTypeObject *)record_obj;
-        if ((shape.at_word = slot_offset(shape.record, "word")) < 0 ||
-            (shape.at_score = slot_offset(shape.record, "score")) < 0 ||
-            (shape.at_path = slot_offset(shape.record, "path")) < 0 ||
-            (shape.at_band = slot_offset(shape.record, "band")) < 0)
+        if ((shape.at_word = elzzur_slot_offset(shape.record, "word")) < 0 ||
+            (shape.at_score = elzzur_slot_offset(shape.record, "score")) < 0 ||
+            (shape.at_path = elzzur_slot_offset(shape.record, "path")) < 0 ||
+            (shape.at_band = elzzur_slot_offset(shape.record, "band")) < 0)
             return NULL;
     } else if (band_obj != Py_None && !shape.render) {
         PyErr_SetString(PyExc_TypeError, "band is a field of record: give record too");
@@ -1968,16 +1974,9 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
     while (s->table_bits < 16 && ((size_t)1 << s->table_bits) < (size_t)s->n_cells * 32)
         s->table_bits++;
     s->table_size = (size_t)1 << s->table_bits;
-    if (s->table_cap < s->table_size) {
-        PyMem_RawFree(s->table);
-        s->table_cap = 0;
-        if ((s->table = PyMem_RawCalloc(s->table_size, sizeof(uint32_t))) == NULL) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        s->table_cap = s->table_size;
-    } else {
-        memset(s->table, 0, s->table_size * sizeof(uint32_t));
+    if (empty_table(s, s->table_size) < 0) {
+        PyErr_NoMemory();
+        goto done;
     }
     /* Room for the words the table holds before it grows, and for their paths (some 6 cells
      * each), so that neither is copied again and again as it fills: not zeroed, so only what

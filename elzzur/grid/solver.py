@@ -157,12 +157,15 @@ def _cell_rows(board: Board, prepared: dict, language: Language, rules, graph) -
     points per choice, word multiplier and flags (``_prepare``), made once per kind of cell
     and then looked up by the cell's fields (cheaper to hash and compare than the cell). The
     C core's ``cell_rows`` does the same where every kind is already prepared."""
-    known = prepared.get
-    rows = []
-    for cell in board.cells:
-        key = (cell.choices, cell.bonus, cell.value, cell.place)
-        rows.append(known(key) or _prepare(cell, key, prepared, language, rules, graph))
+    rows = [_cell_row(cell, prepared, language, rules, graph) for cell in board.cells]
     return tuple(zip(*rows))  # (a board has at least one cell)
+
+
+def _cell_row(cell: Cell, prepared: dict, language: Language, rules, graph) -> tuple:
+    """One cell as the search's (numbers, points, factor, flags): looked up by its fields,
+    made by ``_prepare`` the first time."""
+    key = (cell.choices, cell.bonus, cell.value, cell.place)
+    return prepared.get(key) or _prepare(cell, key, prepared, language, rules, graph)
 
 
 def _core_cell_rows(cells: tuple, prepared: dict, cls) -> tuple | None:
@@ -402,9 +405,7 @@ class WordWriter:
 
     def cell(self, cell) -> tuple:
         """One cell as the search's (numbers, points, factor, flags), kept by its id."""
-        key = (cell.choices, cell.bonus, cell.value, cell.place)
-        row = self.prepared.get(key) or _prepare(cell, key, self.prepared, self.language,
-                                                 self.rules, self.graph)
+        row = _cell_row(cell, self.prepared, self.language, self.rules, self.graph)
         if len(self.kept) >= 1 << 16:  # boards made one by one (the API): none are shared
             self.by_id.clear()
             self.kept.clear()
