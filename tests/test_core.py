@@ -470,6 +470,31 @@ def test_found_words_are_made_once(english):
     assert core.search(*other) == search(WordGraph(english), *other)
 
 
+def test_short_paths_are_made_once(english):
+    """From a graph's second search on, each path of up to 8 cells (numbered below 128) is
+    kept as one tuple and handed out again, to any board; past the most kept
+    (some 16,000) and on boards of more than 128 cells, paths are made afresh, and every
+    answer stays the reference's."""
+    core = _core.Graph(english)
+    graph = WordGraph(english)
+    rng = random.Random(7)
+    bonus = tuple(range(core.longest + 1))
+    args = english_board(rng, 4, 4) + (bonus, 2)
+    first, second, third = (core.search(*args) for _ in range(3))
+    assert first == second == third and len(first) > 10
+    assert not any(a[2] is b[2] for a, b in zip(first, second))
+    assert all(a[2] is b[2] for a, b in zip(second, third) if len(a[2]) <= 8)
+    kept = {row[2]: row[2] for row in third}
+    other = english_board(rng, 4, 4) + (bonus, 2)  # another board: paths of the first again
+    found = core.search(*other)
+    assert found == search(graph, *other)
+    assert any(row[2] is kept.get(row[2]) for row in found)
+    for rows, cols in [(12, 12)] + [(8, 8)] * 60:  # 144 cells; then past the most kept
+        board = english_board(rng, rows, cols) + (bonus, 2)
+        assert core.search(*board) == search(graph, *board)
+    assert core.search(*args) == first
+
+
 @st.composite
 def tile_boards(draw):
     """Boards of tiles of every kind (plain, bonus, either/or, two-letter, written value,

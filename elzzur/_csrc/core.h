@@ -86,6 +86,10 @@ typedef struct {
     PyObject **words;       /* the str of each rank found so far, NULL where not yet made;
                                made with walk (search.c: word_cache) */
     Py_ssize_t n_cached;    /* strs held in words, at most WORD_CACHE_MAX */
+    struct PathSlot *paths; /* the paths (tuples of cell numbers) made so far, by the cells
+                               they hold, in a table of 2**PATH_CACHE_BITS slots (search.c:
+                               path_tuple) */
+    Py_ssize_t n_paths;     /* tuples held in paths, at most PATH_CACHE_MAX */
     uint64_t serial;        /* this Graph's number, never reused in a process */
     uint32_t *other_ranks;  /* per rank, its word's rank in the graph numbered other_serial
                                + 2, 1 if no word there, 0 not known yet (search.c:
@@ -106,6 +110,14 @@ typedef struct {
 /* The most found words a graph keeps as str (search.c: word_cache): some 4 MB of them. */
 #define WORD_CACHE_MAX 65536
 #define WORD_CACHE_RANKS (UINT32_C(1) << 22)
+/* The most paths a graph keeps as tuples (search.c: path_tuple): some 1.5 MB of them, in a
+ * table twice that many slots. */
+#define PATH_CACHE_MAX 16384
+#define PATH_CACHE_BITS 15
+struct PathSlot {
+    uint64_t key;    /* path_key(); 0: an empty slot */
+    PyObject *path;
+};
 
 /* --- the Graph methods (the Python names are in module.c's method table) ------------------- */
 

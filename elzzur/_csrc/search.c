@@ -1429,6 +1429,58 @@ word_cache(GraphObject *g)
     return g->words;
 }
 
+/* The key of the path cells[0..length) in a graph's kept paths (GraphObject.paths): its
+ * cells seven bits each under its length, or 0 for a path that is not kept (over 8 cells, a
+ * cell numbered 128 or more, no table). */
+static inline uint64_t
+path_key(const GraphObject *g, const int32_t *cells, size_t length)
+{
+    if (length > 8 || g->paths == NULL)
+        return 0;
+    uint64_t key = length, big = 0; /* 1 to 8 above the cells: never 0 */
+    for (size_t j = 0; j < length; j++) {
+        big |= (uint32_t)cells[j];
+        key = key << 7 | ((uint64_t)cells[j] & 127);
+    }
+    return big < 128 ? key : 0;
+}
+
+/* The path of cells[0..length) as a tuple of the cells' numbers (each `numbers[c]`), or NULL
+ * with an exception. From a graph's second search on, the paths of up to 8 cells, each
+ * numbered below 128, are kept (GraphObject.paths, by path_key()) and the same tuple is
+ * handed out again: the short paths of a board recur on every board of its shape (a 4x4
+ * board has 2,172 of 3 or 4 cells), and making each tuple, then freeing it with the result,
+ * was an eighth of find_words on 4x4 boards. At most PATH_CACHE_MAX are kept, the first ones
+ * made; they hold ints only, so the collector tracks none of them. */
+static PyObject *
+path_tuple(GraphObject *g, const int32_t *cells, size_t length, PyObject **numbers)
+{
+    uint64_t key = path_key(g, cells, length);
+    size_t i = 0, mask = ((size_t)1 << PATH_CACHE_BITS) - 1;
+    if (key != 0)
+        for (i = slot(key, PATH_CACHE_BITS); g->paths[i].key != 0; i = (i + 1) & mask)
+            if (g->paths[i].key == key) {
+                Py_INCREF(g->paths[i].path);
+                return g->paths[i].path;
+            }
+    PyObject *path = PyTuple_New((Py_ssize_t)length);
+    if (path == NULL)
+        return NULL;
+    for (size_t j = 0; j < length; j++) {
+        PyObject *cell = numbers[cells[j]];
+        Py_INCREF(cell);
+        PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
+    }
+    PyObject_GC_UnTrack(path);
+    if (key != 0 && g->n_paths < PATH_CACHE_MAX) { /* (the table is at most half full) */
+        Py_INCREF(path);
+        g->paths[i].key = key;
+        g->paths[i].path = path;
+        g->n_paths++;
+    }
+    return path;
+}
+
 static PyObject *
 result_list(Search *s, GraphObject *g, const Shape *shape)
 {
@@ -1453,6 +1505,8 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         return NULL;
     }
     PyObject **cache = word_cache(g);
+    if (g->paths == NULL && g->walk != NULL) /* without memory, every path is made afresh */
+        g->paths = PyMem_Calloc((size_t)1 << PATH_CACHE_BITS, sizeof(struct PathSlot));
     PyObject **labels = shape->labels ? PySequence_Fast_ITEMS(shape->labels) : NULL;
     /* paths of atomic labels (ints, (row, column) pairs) cannot be part of a cycle */
     int plain_paths = 1;
@@ -1481,14 +1535,27 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
             if (k + 8 < n && e[8].key - 1 < g->n_words && cache[e[8].key - 1] != NULL)
                 __builtin_prefetch(cache[e[8].key - 1], 1);
         }
-        PyObject *path = PyTuple_New((Py_ssize_t)e->length);
+        if (numbers != NULL && g->paths != NULL) { /* the same for the kept paths */
+            uint64_t ahead;
+            if (k + 16 < n && (ahead = path_key(g, s->arena + e[16].path, e[16].length)) != 0)
+                __builtin_prefetch(&g->paths[slot(ahead, PATH_CACHE_BITS)]);
+            if (k + 8 < n && (ahead = path_key(g, s->arena + e[8].path, e[8].length)) != 0) {
+                const struct PathSlot *at = &g->paths[slot(ahead, PATH_CACHE_BITS)];
+                if (at->key == ahead)
+                    __builtin_prefetch(at->path, 1);
+            }
+        }
+        PyObject *path;
+        if (numbers != NULL)
+            path = path_tuple(g, s->arena + e->path, e->length, numbers);
+        else if ((path = PyTuple_New((Py_ssize_t)e->length)) != NULL)
+            for (size_t j = 0; j < e->length; j++) {
+                PyObject *cell = labels[s->arena[e->path + j]];
+                Py_INCREF(cell);
+                PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
+            }
         if (path == NULL)
             goto fail;
-        for (size_t j = 0; j < e->length; j++) {
-            PyObject *cell = labels[s->arena[e->path + j]];
-            Py_INCREF(cell);
-            PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
-        }
         Py_ssize_t length = 0;
         uint64_t rank = e->key - 1;
         PyObject *word = cache != NULL && rank < g->n_words ? cache[rank] : NULL;
@@ -1519,7 +1586,7 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
             Py_DECREF(path);
             goto fail;
         }
-        if (plain_paths)
+        if (plain_paths && numbers == NULL) /* (path_tuple's are untracked) */
             PyObject_GC_UnTrack(path);
         if (shape->record == NULL) {
             PyTuple_SET_ITEM(item, 0, word);
