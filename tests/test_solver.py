@@ -329,6 +329,60 @@ def test_a_search_that_explodes_stops_with_a_clear_error(use):
         find_words(board, words, EN, use=use, revisit=True, limit=1000)
 
 
+def test_a_repeated_call_sees_what_changed_since(monkeypatch):
+    """find_words given the very same objects as the call before goes straight to the C core;
+    it still answers for the dictionary's list and corrections as they are now, the rules'
+    longest word, the step limit, kinds of cell not seen before, a deadline, and the backend
+    asked for."""
+    from elzzur.errors import ElzzurError
+    from elzzur.grid.rules import get_rules
+    from elzzur.grid.solver import SearchTimedOut
+
+    board = parse_board("C A T/O R S/D E N", EN)
+    words = dictionary(["CAT", "CATS", "CART", "CARTS", "COD", "CODE", "CODER", "RED", "ART"])
+    rules = get_rules("ruzzle").replace(max_length=4)
+    plain = find_words(board, words, EN, use="python", rules=rules)
+    assert {w for w, _, _ in plain} == {"CAT", "CATS", "CART", "COD", "CODE", "RED", "ART"}
+    for _ in range(3):
+        assert find_words(board, words, EN, use="c", rules=rules) == plain
+        assert find_words(board, words, EN, rules=rules) == plain
+    other = parse_board("Ctw A T/O R S/D E N", EN)  # a kind of cell not yet seen
+    assert find_words(other, words, EN, rules=rules) == \
+        find_words(other, words, EN, rules=rules, use="python") != plain
+    words.removed = frozenset({"CAT"})  # the same Dictionary, changed
+    assert [w for w, _, _ in find_words(board, words, EN, rules=rules)] == \
+        [w for w, _, _ in plain if w != "CAT"]
+    words.removed = frozenset()
+    assert find_words(board, words, EN, rules=rules) == plain
+    words.graph = dictionary(["DOE", "ROD"]).graph
+    assert [w for w, _, _ in find_words(board, words, EN, rules=rules)] == ["DOE", "ROD"]
+    words.added = dictionary(["ROE"]).graph
+    assert [w for w, _, _ in find_words(board, words, EN, rules=rules)] == ["DOE", "ROD", "ROE"]
+    words.added = None
+    for _ in range(2):
+        with pytest.raises(ElzzurError, match="more than 5 steps"):
+            find_words(board, words, EN, rules=rules, limit=5)
+    many, a_words = parse_board("A A A/A A A/A A A", EN), dictionary(["A" * n for n in range(2, 12)])
+    for _ in range(2):  # (a search of 10**10 steps)
+        find_words(parse_board("A", EN), a_words, EN, revisit=True)
+        with pytest.raises(SearchTimedOut):
+            find_words(many, a_words, EN, revisit=True, deadline=0)
+    # the backend chosen by the environment, as it is now: no C reading of the cells then
+    import elzzur.grid.solver as solver
+    from elzzur.lexicon.graph import refresh_backend
+
+    found = find_words(board, words, EN, rules=rules)
+    monkeypatch.setenv("ELZZUR_PURE_PYTHON", "1")
+    monkeypatch.setattr(solver, "_core_cell_rows", None)  # (a call would fail)
+    refresh_backend()
+    try:
+        assert find_words(board, words, EN, rules=rules) == found
+    finally:
+        monkeypatch.undo()
+        refresh_backend()
+    assert find_words(board, words, EN, rules=rules) == found
+
+
 @BACKENDS
 def test_qu_counts_two_letters_in_boggle(use):
     board = parse_board("Qu I/T S", EN)
