@@ -1122,6 +1122,48 @@ radix_sort(Search *s, int by_score)
     return 0;
 }
 
+/* The entries in rank order, for fewer than RADIX_FROM of them: each put in one of n
+ * buckets by where its key lies between the smallest and the largest, then an insertion sort
+ * of what is then nearly in order. A board's ranks spread over the word list, so a bucket
+ * holds one or two: some 5 comparisons an entry, most of them predictable, where
+ * sort_entries' quicksort made 7 (110 entries of a 4x4 board), half of them mispredicted,
+ * moving 32-byte entries each time (a twentieth of find_words). Returns 0, or -1 (nothing
+ * done) without memory for the copy. */
+static int
+bucket_sort(Search *s)
+{
+    Entry *e = s->entries;
+    size_t n = s->n_entries;
+    uint64_t low = UINT64_MAX, high = 0;
+    for (size_t k = 0; k < n; k++) {
+        low = e[k].key < low ? e[k].key : low;
+        high = e[k].key > high ? e[k].key : high;
+    }
+    if (n < 2 || reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
+        return -1;
+    uint32_t at[RADIX_FROM + 1] = {0};
+    /* an entry's bucket, (key - low) * n / (high - low + 1), as a product and a shift: keys
+     * are distinct ranks + 1 < 2**32, so n <= high - low + 1 and scale <= 2**32 */
+    uint64_t scale = ((uint64_t)n << 32) / (high - low + 1);
+    for (size_t k = 0; k < n; k++)
+        at[((e[k].key - low) * scale >> 32) + 1]++;
+    for (size_t b = 1; b <= n; b++)
+        at[b] += at[b - 1];
+    Entry *to = s->sorted;
+    for (size_t k = 0; k < n; k++)
+        to[at[(e[k].key - low) * scale >> 32]++] = e[k];
+    for (size_t i = 1; i < n; i++)
+        if (to[i].key < to[i - 1].key) {
+            Entry t = to[i];
+            size_t j = i;
+            for (; j > 0 && t.key < to[j - 1].key; j--)
+                to[j] = to[j - 1];
+            to[j] = t;
+        }
+    swap_buffers(s);
+    return 0;
+}
+
 /* Spell the word of rank `rank` into buf as letter numbers (room for g->longest letters):
  * from the root, take the last edge whose rank does not exceed what is left of it, until a
  * word ends with nothing left. Returns the number of letters, or -1 for a graph that does not
@@ -1445,17 +1487,16 @@ path_key(const GraphObject *g, const int32_t *cells, size_t length)
     return big < 128 ? key : 0;
 }
 
-/* The path of cells[0..length) as a tuple of the cells' numbers (each `numbers[c]`), or NULL
- * with an exception. From a graph's second search on, the paths of up to 8 cells, each
+/* The path of cells[0..length) (whose path_key() is `key`) as a tuple of the cells' numbers
+ * (each `numbers[c]`), or NULL with an exception. From a graph's second search on, the paths of up to 8 cells, each
  * numbered below 128, are kept (GraphObject.paths, by path_key()) and the same tuple is
  * handed out again: the short paths of a board recur on every board of its shape (a 4x4
  * board has 2,172 of 3 or 4 cells), and making each tuple, then freeing it with the result,
  * was an eighth of find_words on 4x4 boards. At most PATH_CACHE_MAX are kept, the first ones
  * made; they hold ints only, so the collector tracks none of them. */
 static PyObject *
-path_tuple(GraphObject *g, const int32_t *cells, size_t length, PyObject **numbers)
+path_tuple(GraphObject *g, uint64_t key, const int32_t *cells, size_t length, PyObject **numbers)
 {
-    uint64_t key = path_key(g, cells, length);
     size_t i = 0, mask = ((size_t)1 << PATH_CACHE_BITS) - 1;
     if (key != 0)
         for (i = slot(key, PATH_CACHE_BITS); g->paths[i].key != 0; i = (i + 1) & mask)
@@ -1486,7 +1527,8 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
 {
     /* The entries in the order asked for. */
     size_t n = s->n_entries;
-    if (n < RADIX_FROM || radix_sort(s, shape->by_score) < 0)
+    if (n < RADIX_FROM ? shape->by_score || bucket_sort(s) < 0 :
+        radix_sort(s, shape->by_score) < 0)
         sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
         return render_words(s, g, shape, n);
@@ -1499,6 +1541,7 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         return PyErr_NoMemory();
     unsigned char *idx = (unsigned char *)(letters + g->longest + 1);
     PyObject **numbers = NULL; /* without labels: each cell's number */
+    uint64_t *keys = NULL;     /* and each path's key (path_key) */
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (list == NULL) {
         PyMem_Free(letters);
@@ -1523,6 +1566,10 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
             if ((numbers[c] = PyLong_FromSsize_t(c)) == NULL)
                 goto fail;
         labels = numbers;
+        /* each path's key in the kept paths, worked out once (else 0: made afresh) */
+        if (g->paths != NULL && (keys = PyMem_Malloc(n * sizeof(uint64_t) + 1)) != NULL)
+            for (size_t k = 0; k < n; k++)
+                keys[k] = path_key(g, s->arena + s->entries[k].path, s->entries[k].length);
     }
     for (size_t k = 0; k < n; k++) {
         const Entry *e = &s->entries[k];
@@ -1535,19 +1582,19 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
             if (k + 8 < n && e[8].key - 1 < g->n_words && cache[e[8].key - 1] != NULL)
                 __builtin_prefetch(cache[e[8].key - 1], 1);
         }
-        if (numbers != NULL && g->paths != NULL) { /* the same for the kept paths */
-            uint64_t ahead;
-            if (k + 16 < n && (ahead = path_key(g, s->arena + e[16].path, e[16].length)) != 0)
-                __builtin_prefetch(&g->paths[slot(ahead, PATH_CACHE_BITS)]);
-            if (k + 8 < n && (ahead = path_key(g, s->arena + e[8].path, e[8].length)) != 0) {
-                const struct PathSlot *at = &g->paths[slot(ahead, PATH_CACHE_BITS)];
-                if (at->key == ahead)
+        if (keys != NULL) { /* the same for the kept paths */
+            if (k + 16 < n && keys[k + 16] != 0)
+                __builtin_prefetch(&g->paths[slot(keys[k + 16], PATH_CACHE_BITS)]);
+            if (k + 8 < n && keys[k + 8] != 0) {
+                const struct PathSlot *at = &g->paths[slot(keys[k + 8], PATH_CACHE_BITS)];
+                if (at->key == keys[k + 8])
                     __builtin_prefetch(at->path, 1);
             }
         }
         PyObject *path;
         if (numbers != NULL)
-            path = path_tuple(g, s->arena + e->path, e->length, numbers);
+            path = path_tuple(g, keys != NULL ? keys[k] : 0, s->arena + e->path, e->length,
+                              numbers);
         else if ((path = PyTuple_New((Py_ssize_t)e->length)) != NULL)
             for (size_t j = 0; j < e->length; j++) {
                 PyObject *cell = labels[s->arena[e->path + j]];
@@ -1607,10 +1654,12 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         PyList_SET_ITEM(list, (Py_ssize_t)k, item);
     }
     PyMem_Free(letters);
+    PyMem_Free(keys);
     release(numbers, s->n_cells);
     return list;
 fail:
     PyMem_Free(letters);
+    PyMem_Free(keys);
     release(numbers, s->n_cells);
     Py_DECREF(list); /* the unset slots are NULL, which list_dealloc skips */
     return NULL;
