@@ -886,6 +886,8 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
         if (reach(w, edge, &reached_mask, &step_rank, &reached) < 0)
             return ERR_CORRUPT;
         uint64_t reached_rank = rank + step_rank;
+        if (w->edges != NULL && (reached_mask & w->onward[cell]))
+            __builtin_prefetch(&w->edges[reached]);
         if (alt->length > 1) { /* Qu and the like: the other letters */
             const unsigned char *letters = w->letters + alt->letters;
             uint32_t k = 1;
