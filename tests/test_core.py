@@ -471,10 +471,10 @@ def test_found_words_are_made_once(english):
 
 
 def test_short_paths_are_made_once(english):
-    """From a graph's second search on, each path of up to 8 cells (numbered below 128) is
-    kept as one tuple and handed out again, to any board; past the most kept
-    (some 16,000) and on boards of more than 128 cells, paths are made afresh, and every
-    answer stays the reference's."""
+    """From a graph's second search on, each path of up to 8 cells on a board of up to 36 is
+    kept as one tuple and handed out again, to any such board; past the most kept (some
+    16,000) and on larger boards, paths are made afresh, and every answer stays the
+    reference's."""
     core = _core.Graph(english)
     graph = WordGraph(english)
     rng = random.Random(7)
@@ -489,9 +489,13 @@ def test_short_paths_are_made_once(english):
     found = core.search(*other)
     assert found == search(graph, *other)
     assert any(row[2] is kept.get(row[2]) for row in found)
-    for rows, cols in [(12, 12)] + [(8, 8)] * 60:  # 144 cells; then past the most kept
-        board = english_board(rng, rows, cols) + (bonus, 2)
-        assert core.search(*board) == search(graph, *board)
+    big = english_board(rng, 7, 7) + (bonus, 2)  # more than 36 cells: paths made afresh
+    found, again = core.search(*big), core.search(*big)
+    assert found == again == search(graph, *big)
+    assert not any(a[2] is b[2] for a, b in zip(found, again))
+    for _ in range(250):  # past the most kept (some 20,000 paths; a new Graph keeps none)
+        board = english_board(rng, 6, 6) + (bonus, 2)
+        assert core.search(*board) == _core.Graph(english).search(*board)
     assert core.search(*args) == first
 
 

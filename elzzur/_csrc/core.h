@@ -111,9 +111,12 @@ typedef struct {
 #define WORD_CACHE_MAX 65536
 #define WORD_CACHE_RANKS (UINT32_C(1) << 22)
 /* The most paths a graph keeps as tuples (search.c: path_tuple): some 1.5 MB of them, in a
- * table twice that many slots. */
+ * table twice that many slots; only for boards of at most PATH_CACHE_CELLS cells. Past it,
+ * fresh random boards find too few of their paths kept (36 cells: half; 10x10: a sixth) for
+ * the lookups to pay. */
 #define PATH_CACHE_MAX 16384
 #define PATH_CACHE_BITS 15
+#define PATH_CACHE_CELLS 36
 struct PathSlot {
     uint64_t key;    /* path_key(); 0: an empty slot */
     PyObject *path;

@@ -1144,8 +1144,9 @@ bucket_sort(Search *s)
     if (n < 2 || reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
         return -1;
     uint32_t at[RADIX_FROM + 1] = {0};
-    /* an entry's bucket, (key - low) * n / (high - low + 1), as a product and a shift: keys
-     * are distinct ranks + 1 < 2**32, so n <= high - low + 1 and scale <= 2**32 */
+    /* an entry's bucket, (key - low) * n / (high - low + 1), as a product and a shift: the
+     * keys are distinct, so n <= high - low + 1, scale <= 2**32 and the product < n * 2**32
+     * (keys stay below 2**39, even a damaged graph's: 64 steps of a u32 rank at most) */
     uint64_t scale = ((uint64_t)n << 32) / (high - low + 1);
     for (size_t k = 0; k < n; k++)
         at[((e[k].key - low) * scale >> 32) + 1]++;
@@ -1475,7 +1476,7 @@ word_cache(GraphObject *g)
 
 /* The key of the path cells[0..length) in a graph's kept paths (GraphObject.paths): its
  * cells seven bits each under its length, or 0 for a path that is not kept (over 8 cells, a
- * cell numbered 128 or more, no table). */
+ * cell numbered 128 or more, no table). (PATH_CACHE_CELLS keeps cells below 128.) */
 static inline uint64_t
 path_key(const GraphObject *g, const int32_t *cells, size_t length)
 {
@@ -1490,12 +1491,12 @@ path_key(const GraphObject *g, const int32_t *cells, size_t length)
 }
 
 /* The path of cells[0..length) (whose path_key() is `key`) as a tuple of the cells' numbers
- * (each `numbers[c]`), or NULL with an exception. From a graph's second search on, the paths of up to 8 cells, each
- * numbered below 128, are kept (GraphObject.paths, by path_key()) and the same tuple is
- * handed out again: the short paths of a board recur on every board of its shape (a 4x4
- * board has 2,172 of 3 or 4 cells), and making each tuple, then freeing it with the result,
- * was an eighth of find_words on 4x4 boards. At most PATH_CACHE_MAX are kept, the first ones
- * made; they hold ints only, so the collector tracks none of them. */
+ * (each `numbers[c]`), or NULL with an exception. From a graph's second search on, the paths
+ * of up to 8 cells, each numbered below 128, are kept (GraphObject.paths, by path_key()) and
+ * the same tuple is handed out again: the short paths of a board recur on every board of its
+ * shape (a 4x4 board has 2,172 of 3 or 4 cells), and making each tuple, then freeing it with
+ * the result, was an eighth of find_words on 4x4 boards. At most PATH_CACHE_MAX are kept,
+ * the first ones made; they hold ints only, so the collector tracks none of them. */
 static PyObject *
 path_tuple(GraphObject *g, uint64_t key, const int32_t *cells, size_t length, PyObject **numbers)
 {
@@ -1550,8 +1551,6 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         return NULL;
     }
     PyObject **cache = word_cache(g);
-    if (g->paths == NULL && g->walk != NULL) /* without memory, every path is made afresh */
-        g->paths = PyMem_Calloc((size_t)1 << PATH_CACHE_BITS, sizeof(struct PathSlot));
     PyObject **labels = shape->labels ? PySequence_Fast_ITEMS(shape->labels) : NULL;
     /* paths of atomic labels (ints, (row, column) pairs) cannot be part of a cycle */
     int plain_paths = 1;
@@ -1568,10 +1567,16 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
             if ((numbers[c] = PyLong_FromSsize_t(c)) == NULL)
                 goto fail;
         labels = numbers;
-        /* each path's key in the kept paths, worked out once (else 0: made afresh) */
-        if (g->paths != NULL && (keys = PyMem_Malloc(n * sizeof(uint64_t) + 1)) != NULL)
-            for (size_t k = 0; k < n; k++)
-                keys[k] = path_key(g, s->arena + s->entries[k].path, s->entries[k].length);
+        /* the kept paths, on boards of at most PATH_CACHE_CELLS cells from the graph's second
+         * search on (without memory for them, every path is made afresh), and each path's key
+         * there, worked out once */
+        if (s->n_cells <= PATH_CACHE_CELLS && g->walk != NULL) {
+            if (g->paths == NULL)
+                g->paths = PyMem_Calloc((size_t)1 << PATH_CACHE_BITS, sizeof(struct PathSlot));
+            if (g->paths != NULL && (keys = PyMem_Malloc(n * sizeof(uint64_t) + 1)) != NULL)
+                for (size_t k = 0; k < n; k++)
+                    keys[k] = path_key(g, s->arena + s->entries[k].path, s->entries[k].length);
+        }
     }
     for (size_t k = 0; k < n; k++) {
         const Entry *e = &s->entries[k];
