@@ -538,17 +538,34 @@ def test_cell_rows_are_what_the_python_loop_makes(data):
         _cell_rows(Board(board.rows, board.cols, copy), prepared, language, rules, graph)
     before = dict(prepared)
     fast = _core.cell_rows(board.cells, prepared, Cell)
+    # Graph.search looks the cells up itself, given prepared=(table, class): the same search
+    core = _core.Graph(bytes(graph.buffer))
+    tail = (board.neighbours, tuple(range(graph.longest + 1)), 2)
+    searched = core.search(board.cells, None, None, None, *tail, prepared=(prepared, Cell))
     assert prepared == before
+    assert searched == (None if fast is None else core.search(*fast, *tail))
     expected = _cell_rows(board, prepared, language, rules, graph)
     if prepared != before:  # a kind not met before: left to Python
         assert fast is None
     else:
         assert fast == expected and _core.cell_rows(board.cells, prepared, Cell) == expected
     assert _core.cell_rows(board.cells, prepared, SubCell) is None  # cells of another class
+    assert core.search(board.cells, None, None, None, *tail, prepared=(prepared, SubCell)) is None
+    assert core.search(list(board.cells), 0, 0, 0, *tail, prepared=(prepared, Cell)) is None
 
 
 class SubCell(Cell):
     __slots__ = ()
+
+
+@pytest.mark.parametrize("prepared", [{}, ({},), ({}, Cell, 1), (None, Cell), ({}, "Cell"),
+                                      [{}, Cell]])
+def test_search_refuses_a_prepared_that_is_not_a_table_and_a_class(prepared):
+    core = _core.Graph(SMALL)
+    with pytest.raises(TypeError, match=r"prepared must be \(dict, class\)"):
+        core.search((), None, None, None, (), (0, 0, 0, 0), 2, prepared=prepared)
+    with pytest.raises(ValueError, match="cells and neighbours must have the same length"):
+        core.search((), None, None, None, ((),), (0, 0, 0, 0), 2, prepared=({}, Cell))
 
 
 def test_cell_rows_refuse_a_class_without_the_fields():

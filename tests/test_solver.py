@@ -349,6 +349,11 @@ def test_a_repeated_call_sees_what_changed_since(monkeypatch):
     other = parse_board("Ctw A T/O R S/D E N", EN)  # a kind of cell not yet seen
     assert find_words(other, words, EN, rules=rules) == \
         find_words(other, words, EN, rules=rules, use="python") != plain
+    for text in ("C A R T S", "C/A/T/S", "C A/T S"):  # other shapes: their own neighbours
+        shaped = parse_board(text, EN)
+        assert find_words(shaped, words, EN, rules=rules) == \
+            find_words(shaped, words, EN, rules=rules, use="python")
+        assert find_words(shaped, words, EN, rules=rules)  # (each finds some word)
     words.removed = frozenset({"CAT"})  # the same Dictionary, changed
     assert [w for w, _, _ in find_words(board, words, EN, rules=rules)] == \
         [w for w, _, _ in plain if w != "CAT"]

@@ -131,6 +131,12 @@ Py_ssize_t elzzur_slot_offset(PyTypeObject *type, const char *name);
 
 /* cell_rows: a board's cells as the search's numbers (cells.c). */
 PyObject *elzzur_cell_rows(PyObject *module, PyObject *args);
+/* What cell_rows reads: the prepared row (numbers, points, factor, flags) of each cell of the
+ * tuple `cells`, of class `type`, as borrowed references in rows[0..len(cells)): 1; or 0
+ * where the Python loop must settle it (cells not in a tuple, a cell of another class, a kind
+ * of cell not in `prepared`); or -1 with an exception (cells.c; Graph.search's `prepared`). */
+int elzzur_cell_row_items(PyObject *cells, PyObject *prepared, PyTypeObject *type,
+                          PyObject **rows);
 
 /* Graph.search: the board search (search.c). */
 PyObject *elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds);

@@ -533,23 +533,31 @@ read_bonus(GraphObject *g, Search *s, PyObject *bonus)
     return 0;
 }
 
-/* Fill s from the arguments: 0, or -1 with an exception set. */
+/* Fill s from the arguments: 0, or -1 with an exception set. With `rows` (n_rows of them),
+ * cell i's letters, points, factor and flags are the four items of rows[i] (a 4-tuple, from
+ * elzzur_cell_row_items), and cells, points, factors and flags are not read. */
 static int
-convert(GraphObject *g, Search *s, PyObject *cells, PyObject *points, PyObject *factors,
-        PyObject *flags, PyObject *neighbours, PyObject *bonus)
+convert(GraphObject *g, Search *s, PyObject *const *rows, Py_ssize_t n_rows, PyObject *cells,
+        PyObject *points, PyObject *factors, PyObject *flags, PyObject *neighbours,
+        PyObject *bonus)
 {
     int result = -1;
     PyObject *c = NULL, *p = NULL, *f = NULL, *fl = NULL, *nb = NULL;
 
-    if (!(c = PySequence_Fast(cells, "cells must be a sequence")) ||
-        !(p = PySequence_Fast(points, "points must be a sequence")) ||
-        !(f = PySequence_Fast(factors, "factors must be a sequence")) ||
-        !(fl = PySequence_Fast(flags, "flags must be a sequence")) ||
+    if ((rows == NULL && (!(c = PySequence_Fast(cells, "cells must be a sequence")) ||
+                          !(p = PySequence_Fast(points, "points must be a sequence")) ||
+                          !(f = PySequence_Fast(factors, "factors must be a sequence")) ||
+                          !(fl = PySequence_Fast(flags, "flags must be a sequence")))) ||
         !(nb = PySequence_Fast(neighbours, "neighbours must be a sequence")))
         goto done;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(c);
-    if (PySequence_Fast_GET_SIZE(p) != n || PySequence_Fast_GET_SIZE(f) != n ||
-        PySequence_Fast_GET_SIZE(fl) != n || PySequence_Fast_GET_SIZE(nb) != n) {
+    Py_ssize_t n = rows != NULL ? n_rows : PySequence_Fast_GET_SIZE(c);
+    if (rows != NULL && PySequence_Fast_GET_SIZE(nb) != n) {
+        PyErr_Format(PyExc_ValueError, "cells and neighbours must have the same length (%zd, "
+                     "%zd)", n, PySequence_Fast_GET_SIZE(nb));
+        goto done;
+    }
+    if (rows == NULL && (PySequence_Fast_GET_SIZE(p) != n || PySequence_Fast_GET_SIZE(f) != n ||
+        PySequence_Fast_GET_SIZE(fl) != n || PySequence_Fast_GET_SIZE(nb) != n)) {
         PyErr_Format(PyExc_ValueError,
                      "cells, points, factors, flags and neighbours must have the same length "
                      "(%zd, %zd, %zd, %zd, %zd)", n, PySequence_Fast_GET_SIZE(p),
@@ -569,10 +577,19 @@ convert(GraphObject *g, Search *s, PyObject *cells, PyObject *points, PyObject *
 
     for (Py_ssize_t i = 0; i < n; i++) {
         s->alt_first[i] = s->n_alts;
-        if (convert_alternatives(s, i, PySequence_Fast_GET_ITEM(c, i),
-                                 PySequence_Fast_GET_ITEM(p, i)) < 0 ||
-            to_int64(PySequence_Fast_GET_ITEM(f, i), &s->factors[i]) < 0 ||
-            to_int64(PySequence_Fast_GET_ITEM(fl, i), &s->flags[i]) < 0)
+        PyObject *const *row = NULL; /* cell i's letters, points, factor, flags */
+        PyObject *given[4];
+        if (rows != NULL)
+            row = ((PyTupleObject *)rows[i])->ob_item;
+        else {
+            given[0] = PySequence_Fast_GET_ITEM(c, i);
+            given[1] = PySequence_Fast_GET_ITEM(p, i);
+            given[2] = PySequence_Fast_GET_ITEM(f, i);
+            given[3] = PySequence_Fast_GET_ITEM(fl, i);
+            row = given;
+        }
+        if (convert_alternatives(s, i, row[0], row[1]) < 0 ||
+            to_int64(row[2], &s->factors[i]) < 0 || to_int64(row[3], &s->flags[i]) < 0)
             goto done;
         s->end_only[i] = (s->flags[i] & END_ONLY) != 0;
     }
@@ -1914,20 +1931,22 @@ PyObject *
 elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"cells", "points", "factors", "flags", "neighbours", "bonus",
-                             "min_length", "revisit", "limit", "scale", "divisor", "labels",
-                             "record", "band", "by_score", "render", "pad", "top", "seconds", NULL};
+                             "min_length", "revisit", "limit", "scale", "divisor", "prepared",
+                             "labels", "record", "band", "by_score", "render", "pad", "top",
+                             "seconds", NULL};
     PyObject *cells, *points, *factors, *flags, *neighbours, *bonus, *min_length_obj;
     PyObject *limit_obj = NULL, *scale_obj = Py_None, *labels_obj = Py_None;
     PyObject *record_obj = Py_None, *band_obj = Py_None, *render_obj = Py_None;
+    PyObject *prepared_obj = Py_None;
     long long divisor = 1;
     int revisit = 0, by_score = 0, pad = 0;
     Py_ssize_t top = -1;
     double seconds = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pOOLOOOpOpnd:search", kwlist, &cells,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO|pOOLOOOOpOpnd:search", kwlist, &cells,
                                      &points, &factors, &flags, &neighbours, &bonus,
                                      &min_length_obj, &revisit, &limit_obj, &scale_obj,
-                                     &divisor, &labels_obj, &record_obj, &band_obj, &by_score,
-                                     &render_obj, &pad, &top, &seconds))
+                                     &divisor, &prepared_obj, &labels_obj, &record_obj,
+                                     &band_obj, &by_score, &render_obj, &pad, &top, &seconds))
         return NULL;
     if (!(seconds >= 0) || seconds > 1e9) { /* NaN too; search.py: the same test */
         PyErr_SetString(PyExc_ValueError, "seconds must be a number from 0 (none) to 1e9");
@@ -2005,8 +2024,39 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
     }
 
     PyObject *result = NULL;
-    Search *s = take_search(self);
-    if (s == NULL)
+    Search *s = NULL;
+    /* prepared=(table, class): cells are a board's Cells (of that class), each looked up by its
+     * kind in the table of prepared rows (cells.c), and points, factors and flags are not
+     * read; None if a cell is not found there (the Python loop prepares it). The rows are held
+     * while the search reads them. */
+    PyObject **rows = NULL;
+    Py_ssize_t n_rows = 0;
+    if (prepared_obj != Py_None) {
+        if (!PyTuple_Check(prepared_obj) || PyTuple_GET_SIZE(prepared_obj) != 2 ||
+            !PyDict_Check(PyTuple_GET_ITEM(prepared_obj, 0)) ||
+            !PyType_Check(PyTuple_GET_ITEM(prepared_obj, 1))) {
+            PyErr_SetString(PyExc_TypeError, "prepared must be (dict, class)");
+            goto done;
+        }
+        Py_ssize_t n = PyTuple_Check(cells) ? PyTuple_GET_SIZE(cells) : 0;
+        if ((rows = PyMem_Malloc((size_t)n * sizeof(PyObject *) + 1)) == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        int found = elzzur_cell_row_items(cells, PyTuple_GET_ITEM(prepared_obj, 0),
+                                          (PyTypeObject *)PyTuple_GET_ITEM(prepared_obj, 1),
+                                          rows);
+        if (found <= 0) {
+            if (found == 0) {
+                Py_INCREF(Py_None);
+                result = Py_None;
+            }
+            goto done;
+        }
+        for (n_rows = 0; n_rows < n; n_rows++)
+            Py_INCREF(rows[n_rows]);
+    }
+    if ((s = take_search(self)) == NULL)
         goto done;
     s->masks = self->masks;
     s->first = self->first;
@@ -2064,7 +2114,7 @@ elzzur_Graph_search(GraphObject *self, PyObject *args, PyObject *kwds)
                      have, (unsigned long long)self->longest + 1);
         goto done;
     }
-    if (convert(self, s, cells, points, factors, flags, neighbours, bonus) < 0)
+    if (convert(self, s, rows, n_rows, cells, points, factors, flags, neighbours, bonus) < 0)
         goto done;
     s->divisor = divisor;
     if (scale_obj != Py_None) {
@@ -2159,5 +2209,6 @@ done:
     Py_XDECREF(shape.labels);
     if (shape.bands.buf != NULL)
         PyBuffer_Release(&shape.bands);
+    release(rows, n_rows);
     return result;
 }
