@@ -499,6 +499,41 @@ def test_short_paths_are_made_once(english):
     assert core.search(*args) == first
 
 
+def test_paths_of_labels_are_made_once_per_tuple_of_labels(english):
+    """The paths solve() gets, of (row, column) labels, are kept as the paths of numbers are,
+    for one tuple of labels at a time, which gives way to another after 64 results with
+    other labels; labels in a list are not kept, nor labels that are not atomic."""
+    core = _core.Graph(english)
+    rng = random.Random(11)
+    bonus = tuple(range(core.longest + 1))
+
+    def labelled(rows, cols):
+        return tuple(divmod(i, cols) for i in range(rows * cols))
+
+    args = english_board(rng, 4, 4) + (bonus, 2)
+    four = labelled(4, 4)
+    first, second, third = (core.search(*args, labels=four) for _ in range(3))
+    assert first == second == third == shape_rows(core.search(*args), WordGraph(english), four)
+    assert not any(a[2] is b[2] for a, b in zip(first, second))
+    assert all(a[2] is b[2] for a, b in zip(second, third) if len(a[2]) <= 8)
+    for labels in (list(four), tuple(list(x) for x in four)):  # not kept
+        again = (core.search(*args, labels=labels), core.search(*args, labels=labels))
+        assert again[0] == again[1] and not any(a[2] is b[2] for a, b in zip(*again))
+    other = english_board(rng, 2, 8) + (bonus, 2)
+    two = labelled(2, 8)
+    for _ in range(63):  # another shape: its own paths, not kept, until it has had 64
+        found = core.search(*other, labels=two)
+    assert not any(a[2] is b[2] for a, b in zip(found, core.search(*args, labels=four)))
+    assert all(a[2] is b[2] for a, b in zip(third, core.search(*args, labels=four))
+               if len(a[2]) <= 8)  # (the count starts again)
+    runs = [core.search(*other, labels=two) for _ in range(66)]
+    assert all(run == runs[0] for run in runs)
+    assert all(a[2] is b[2] for a, b in zip(runs[-2], runs[-1]) if len(a[2]) <= 8)
+    assert not any(a[2] is b[2] for a, b in zip(runs[0], runs[1]))
+    after = core.search(*args, labels=four)  # the first labels' paths made afresh again
+    assert after == third and not any(a[2] is b[2] for a, b in zip(after, third))
+
+
 @st.composite
 def tile_boards(draw):
     """Boards of tiles of every kind (plain, bonus, either/or, two-letter, written value,

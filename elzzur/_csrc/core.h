@@ -86,10 +86,13 @@ typedef struct {
     PyObject **words;       /* the str of each rank found so far, NULL where not yet made;
                                made with walk (search.c: word_cache) */
     Py_ssize_t n_cached;    /* strs held in words, at most WORD_CACHE_MAX */
-    struct PathSlot *paths; /* the paths (tuples of cell numbers) made so far, by the cells
-                               they hold, in a table of 2**PATH_CACHE_BITS slots (search.c:
-                               path_tuple) */
-    Py_ssize_t n_paths;     /* tuples held in paths, at most PATH_CACHE_MAX */
+    struct PathCache {      /* the paths made so far as tuples (search.c: path_tuple): */
+        struct PathSlot *slots; /* by the cells they pass, 2**PATH_CACHE_BITS slots */
+        Py_ssize_t n;           /* tuples held, at most PATH_CACHE_MAX */
+        PyObject *labels;       /* what they hold: NULL the cells' numbers, else the items of
+                                   this tuple of labels (held) */
+        Py_ssize_t others;      /* results with other labels since these were last used */
+    } paths[2];             /* [0] of cell numbers (find_words), [1] of labels (solve) */
     uint64_t serial;        /* this Graph's number, never reused in a process */
     uint32_t *other_ranks;  /* per rank, its word's rank in the graph numbered other_serial
                                + 2, 1 if no word there, 0 not known yet (search.c:
@@ -110,10 +113,10 @@ typedef struct {
 /* The most found words a graph keeps as str (search.c: word_cache): some 4 MB of them. */
 #define WORD_CACHE_MAX 65536
 #define WORD_CACHE_RANKS (UINT32_C(1) << 22)
-/* The most paths a graph keeps as tuples (search.c: path_tuple): some 1.5 MB of them, in a
- * table twice that many slots; only for boards of at most PATH_CACHE_CELLS cells. Past it,
- * fresh random boards find too few of their paths kept (36 cells: half; 10x10: a sixth) for
- * the lookups to pay. */
+/* The most paths a graph keeps as tuples of each kind (search.c: path_tuple): some 1.5 MB of
+ * them, in a table twice that many slots; only for boards of at most PATH_CACHE_CELLS cells.
+ * Past it, fresh random boards find too few of their paths kept (36 cells: half; 10x10: a
+ * sixth) for the lookups to pay. */
 #define PATH_CACHE_MAX 16384
 #define PATH_CACHE_BITS 15
 #define PATH_CACHE_CELLS 36
@@ -121,6 +124,8 @@ struct PathSlot {
     uint64_t key;    /* path_key(); 0: an empty slot */
     PyObject *path;
 };
+/* Drop the tuples a graph's PathCache holds, and its labels (search.c). */
+void elzzur_paths_forget(struct PathCache *cache);
 
 /* --- the Graph methods (the Python names are in module.c's method table) ------------------- */
 

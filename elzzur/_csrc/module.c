@@ -117,10 +117,9 @@ Graph_dealloc(GraphObject *self)
             Py_XDECREF(self->words[k]);
         PyMem_Free(self->words);
     }
-    if (self->paths != NULL) {
-        for (size_t k = 0; k < ((size_t)1 << PATH_CACHE_BITS); k++)
-            Py_XDECREF(self->paths[k].path);
-        PyMem_Free(self->paths);
+    for (int k = 0; k < 2; k++) {
+        elzzur_paths_forget(&self->paths[k]);
+        PyMem_Free(self->paths[k].slots);
     }
     PyMem_Free(self->other_ranks);
     Py_TYPE(self)->tp_free((PyObject *)self);

@@ -1184,6 +1184,41 @@ bucket_sort(Search *s)
     return 0;
 }
 
+/* Scores of entries that score_sort puts in order by counting: at most this far apart. */
+#define SCORE_SPAN 1024
+
+/* The entries, in rank order, put in score order (highest first) by a stable counting sort,
+ * so that equal scores keep their rank order: the order of before(..., by_score), for
+ * fewer than RADIX_FROM entries whose scores lie within SCORE_SPAN of each other (a board's
+ * usually lie within a few dozen). The quicksort took solve() a sixteenth of a 4x4 board.
+ * Returns 0, or -1 (nothing done) for scores further apart or without memory. */
+static int
+score_sort(Search *s)
+{
+    Entry *e = s->entries;
+    size_t n = s->n_entries;
+    int64_t highest = INT64_MIN, lowest = INT64_MAX;
+    for (size_t k = 0; k < n; k++) {
+        highest = e[k].score > highest ? e[k].score : highest;
+        lowest = e[k].score < lowest ? e[k].score : lowest;
+    }
+    if (n < 2 || (uint64_t)highest - (uint64_t)lowest >= SCORE_SPAN ||
+        reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
+        return -1;
+    size_t span = (size_t)((uint64_t)highest - (uint64_t)lowest) + 1;
+    uint32_t at[SCORE_SPAN + 1];
+    memset(at, 0, (span + 1) * sizeof(uint32_t));
+    for (size_t k = 0; k < n; k++) /* a digit: how far below the highest */
+        at[(uint64_t)highest - (uint64_t)e[k].score + 1]++;
+    for (size_t d = 1; d <= span; d++)
+        at[d] += at[d - 1];
+    Entry *to = s->sorted;
+    for (size_t k = 0; k < n; k++)
+        to[at[(uint64_t)highest - (uint64_t)e[k].score]++] = e[k];
+    swap_buffers(s);
+    return 0;
+}
+
 /* Spell the word of rank `rank` into buf as letter numbers (room for g->longest letters):
  * from the root, take the last edge whose rank does not exceed what is left of it, until a
  * word ends with nothing left. Returns the number of letters, or -1 for a graph that does not
@@ -1493,11 +1528,11 @@ word_cache(GraphObject *g)
 
 /* The key of the path cells[0..length) in a graph's kept paths (GraphObject.paths): its
  * cells seven bits each under its length, or 0 for a path that is not kept (over 8 cells, a
- * cell numbered 128 or more, no table). (PATH_CACHE_CELLS keeps cells below 128.) */
+ * cell numbered 128 or more). (PATH_CACHE_CELLS keeps cells below 128.) */
 static inline uint64_t
-path_key(const GraphObject *g, const int32_t *cells, size_t length)
+path_key(const int32_t *cells, size_t length)
 {
-    if (length > 8 || g->paths == NULL)
+    if (length > 8)
         return 0;
     uint64_t key = length, big = 0; /* 1 to 8 above the cells: never 0 */
     for (size_t j = 0; j < length; j++) {
@@ -1507,39 +1542,88 @@ path_key(const GraphObject *g, const int32_t *cells, size_t length)
     return big < 128 ? key : 0;
 }
 
-/* The path of cells[0..length) (whose path_key() is `key`) as a tuple of the cells' numbers
- * (each `numbers[c]`), or NULL with an exception. From a graph's second search on, the paths
- * of up to 8 cells, each numbered below 128, are kept (GraphObject.paths, by path_key()) and
- * the same tuple is handed out again: the short paths of a board recur on every board of its
- * shape (a 4x4 board has 2,172 of 3 or 4 cells), and making each tuple, then freeing it with
- * the result, was an eighth of find_words on 4x4 boards. At most PATH_CACHE_MAX are kept,
- * the first ones made; they hold ints only, so the collector tracks none of them. */
+void
+elzzur_paths_forget(struct PathCache *cache)
+{
+    if (cache->slots != NULL)
+        for (size_t k = 0; k < ((size_t)1 << PATH_CACHE_BITS); k++) {
+            Py_CLEAR(cache->slots[k].path);
+            cache->slots[k].key = 0;
+        }
+    cache->n = 0;
+    cache->others = 0;
+    Py_CLEAR(cache->labels);
+}
+
+/* The path of cells[0..length) (whose path_key() is `key`, 0: not to be kept) as a tuple of
+ * the cells' labels (each `labels[c]`: its number, or what solve() shows), or NULL with an
+ * exception. From a graph's second search on, the paths of up to 8 cells on a board of up to
+ * PATH_CACHE_CELLS are kept (cache, by path_key()) and the same tuple is handed out again:
+ * the short paths of a board recur on every board of its shape (a 4x4 board has 2,172 of 3
+ * or 4 cells), and making each tuple, then freeing it with the result, was an eighth of
+ * find_words on 4x4 boards. At most PATH_CACHE_MAX are kept, the first ones made; their
+ * labels are atomic (ints, (row, column) pairs), so the collector tracks none of them. */
 static PyObject *
-path_tuple(GraphObject *g, uint64_t key, const int32_t *cells, size_t length, PyObject **numbers)
+path_tuple(struct PathCache *cache, uint64_t key, const int32_t *cells, size_t length,
+           PyObject *const *labels)
 {
     size_t i = 0, mask = ((size_t)1 << PATH_CACHE_BITS) - 1;
     if (key != 0)
-        for (i = slot(key, PATH_CACHE_BITS); g->paths[i].key != 0; i = (i + 1) & mask)
-            if (g->paths[i].key == key) {
-                Py_INCREF(g->paths[i].path);
-                return g->paths[i].path;
+        for (i = slot(key, PATH_CACHE_BITS); cache->slots[i].key != 0; i = (i + 1) & mask)
+            if (cache->slots[i].key == key) {
+                Py_INCREF(cache->slots[i].path);
+                return cache->slots[i].path;
             }
     PyObject *path = PyTuple_New((Py_ssize_t)length);
     if (path == NULL)
         return NULL;
     for (size_t j = 0; j < length; j++) {
-        PyObject *cell = numbers[cells[j]];
+        PyObject *cell = labels[cells[j]];
         Py_INCREF(cell);
         PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
     }
     PyObject_GC_UnTrack(path);
-    if (key != 0 && g->n_paths < PATH_CACHE_MAX) { /* (the table is at most half full) */
+    if (key != 0 && cache->n < PATH_CACHE_MAX) { /* (the table is at most half full) */
         Py_INCREF(path);
-        g->paths[i].key = key;
-        g->paths[i].path = path;
-        g->n_paths++;
+        cache->slots[i].key = key;
+        cache->slots[i].path = path;
+        cache->n++;
     }
     return path;
+}
+
+/* Results with other labels after which a graph's kept paths of labels give way to them. */
+#define LABELS_GIVE_WAY 64
+
+/* The graph's kept paths for this result (GraphObject.paths), or NULL where paths are made
+ * afresh: before the graph's second search, on boards of more than PATH_CACHE_CELLS cells,
+ * for labels that are not a tuple of atomic items (`plain`: a list could change, and a path
+ * of other labels could be part of a cycle), or without memory for the table. Paths of
+ * labels are kept for one tuple of labels at a time (solve() gives one per board shape),
+ * which gives way to another only once LABELS_GIVE_WAY results have had other labels since
+ * it was last used: emptying the table takes some 30 us, and a program that mixes shapes,
+ * using one of them often, keeps its paths. */
+static struct PathCache *
+kept_paths(GraphObject *g, const Search *s, PyObject *labels, int plain)
+{
+    if (g->walk == NULL || s->n_cells > PATH_CACHE_CELLS)
+        return NULL;
+    struct PathCache *cache = &g->paths[labels != NULL];
+    if (labels != NULL) {
+        if (!plain || !PyTuple_CheckExact(labels))
+            return NULL;
+        if (cache->labels != labels) {
+            if (cache->labels != NULL && ++cache->others < LABELS_GIVE_WAY)
+                return NULL;
+            elzzur_paths_forget(cache);
+            Py_INCREF(labels);
+            cache->labels = labels;
+        }
+        cache->others = 0;
+    }
+    if (cache->slots == NULL)
+        cache->slots = PyMem_Calloc((size_t)1 << PATH_CACHE_BITS, sizeof(struct PathSlot));
+    return cache->slots != NULL ? cache : NULL;
 }
 
 static PyObject *
@@ -1547,8 +1631,9 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
 {
     /* The entries in the order asked for. */
     size_t n = s->n_entries;
-    if (n < RADIX_FROM ? shape->by_score || bucket_sort(s) < 0 :
-        radix_sort(s, shape->by_score) < 0)
+    int sorted = n < RADIX_FROM ? bucket_sort(s) == 0 && (!shape->by_score || score_sort(s) == 0)
+                                : radix_sort(s, shape->by_score) == 0;
+    if (!sorted)
         sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
         return render_words(s, g, shape, n);
@@ -1561,7 +1646,7 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         return PyErr_NoMemory();
     unsigned char *idx = (unsigned char *)(letters + g->longest + 1);
     PyObject **numbers = NULL; /* without labels: each cell's number */
-    uint64_t *keys = NULL;     /* and each path's key (path_key) */
+    uint64_t *keys = NULL;     /* each path's key in the kept paths (path_key) */
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (list == NULL) {
         PyMem_Free(letters);
@@ -1584,17 +1669,12 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
             if ((numbers[c] = PyLong_FromSsize_t(c)) == NULL)
                 goto fail;
         labels = numbers;
-        /* the kept paths, on boards of at most PATH_CACHE_CELLS cells from the graph's second
-         * search on (without memory for them, every path is made afresh), and each path's key
-         * there, worked out once */
-        if (s->n_cells <= PATH_CACHE_CELLS && g->walk != NULL) {
-            if (g->paths == NULL)
-                g->paths = PyMem_Calloc((size_t)1 << PATH_CACHE_BITS, sizeof(struct PathSlot));
-            if (g->paths != NULL && (keys = PyMem_Malloc(n * sizeof(uint64_t) + 1)) != NULL)
-                for (size_t k = 0; k < n; k++)
-                    keys[k] = path_key(g, s->arena + s->entries[k].path, s->entries[k].length);
-        }
     }
+    /* the kept paths, and each path's key there, worked out once */
+    struct PathCache *paths = kept_paths(g, s, shape->labels, plain_paths);
+    if (paths != NULL && (keys = PyMem_Malloc(n * sizeof(uint64_t) + 1)) != NULL)
+        for (size_t k = 0; k < n; k++)
+            keys[k] = path_key(s->arena + s->entries[k].path, s->entries[k].length);
     for (size_t k = 0; k < n; k++) {
         const Entry *e = &s->entries[k];
         if (cache != NULL) {
@@ -1608,25 +1688,27 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         }
         if (keys != NULL) { /* the same for the kept paths */
             if (k + 16 < n && keys[k + 16] != 0)
-                __builtin_prefetch(&g->paths[slot(keys[k + 16], PATH_CACHE_BITS)]);
+                __builtin_prefetch(&paths->slots[slot(keys[k + 16], PATH_CACHE_BITS)]);
             if (k + 8 < n && keys[k + 8] != 0) {
-                const struct PathSlot *at = &g->paths[slot(keys[k + 8], PATH_CACHE_BITS)];
+                const struct PathSlot *at = &paths->slots[slot(keys[k + 8], PATH_CACHE_BITS)];
                 if (at->key == keys[k + 8])
                     __builtin_prefetch(at->path, 1);
             }
         }
-        PyObject *path;
-        if (numbers != NULL)
-            path = path_tuple(g, keys != NULL ? keys[k] : 0, s->arena + e->path, e->length,
-                              numbers);
-        else if ((path = PyTuple_New((Py_ssize_t)e->length)) != NULL)
+        PyObject *path = keys != NULL
+            ? path_tuple(paths, keys[k], s->arena + e->path, e->length, labels)
+            : PyTuple_New((Py_ssize_t)e->length);
+        if (path == NULL)
+            goto fail;
+        if (keys == NULL) {
             for (size_t j = 0; j < e->length; j++) {
                 PyObject *cell = labels[s->arena[e->path + j]];
                 Py_INCREF(cell);
                 PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
             }
-        if (path == NULL)
-            goto fail;
+            if (plain_paths)
+                PyObject_GC_UnTrack(path);
+        }
         Py_ssize_t length = 0;
         uint64_t rank = e->key - 1;
         PyObject *word = cache != NULL && rank < g->n_words ? cache[rank] : NULL;
@@ -1657,8 +1739,6 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
             Py_DECREF(path);
             goto fail;
         }
-        if (plain_paths && numbers == NULL) /* (path_tuple's are untracked) */
-            PyObject_GC_UnTrack(path);
         if (shape->record == NULL) {
             PyTuple_SET_ITEM(item, 0, word);
             PyTuple_SET_ITEM(item, 1, score);
