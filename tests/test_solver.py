@@ -388,6 +388,59 @@ def test_a_repeated_call_sees_what_changed_since(monkeypatch):
     assert find_words(board, words, EN, rules=rules) == found
 
 
+def test_a_repeated_solve_sees_what_changed_since(monkeypatch):
+    """solve given the very same objects as the call before goes straight to the C core, as
+    find_words does; it still answers for the dictionary, its corrections, the rules' longest
+    word, common, kinds of cell and shapes not seen before, and the backend asked for."""
+    from elzzur.grid.rules import get_rules
+    from elzzur.lexicon.graph import refresh_backend
+
+    board = parse_board("C A T/O R S/D E N", EN)
+    words = dictionary(["CAT", "CATS", "CART", "CARTS", "COD", "CODE", "CODER", "RED", "ART",
+                        "ORTS"])  # (ORTS: a rare word)
+    rules = get_rules("ruzzle").replace(max_length=4)
+
+    def same(board, **options):  # the C core's answer, thrice, is the Python search's
+        expected = solve(board, words, EN, rules=rules, use="python", **options)
+        for _ in range(3):
+            assert solve(board, words, EN, rules=rules, **options) == expected
+        return expected
+
+    plain = same(board)
+    assert {f.word for f in plain.words} == {"CAT", "CATS", "CART", "COD", "CODE", "RED", "ART",
+                                             "ORTS"}
+    assert [f.band for f in plain.words if f.word == "CAT"] == [1]  # bands of the language
+    assert same(parse_board("Ctw A T/O R S/D E N", EN)) != plain  # a new kind of cell
+    for text in ("C A R T S", "C/A/T/S", "C A/T S"):  # other shapes
+        assert same(parse_board(text, EN)).words
+    common = same(board, common=True)
+    assert {f.word for f in common.words} < {f.word for f in plain.words}
+    assert same(board) == plain
+    words.removed = frozenset({"CAT"})
+    assert [f.word for f in solve(board, words, EN, rules=rules).words] == \
+        [f.word for f in plain.words if f.word != "CAT"]
+    words.removed = frozenset()
+    words.added = dictionary(["ROE"]).graph
+    assert "ROE" in {f.word for f in solve(board, words, EN, rules=rules).words}
+    words.added = None
+    assert same(board) == plain
+    words.graph = dictionary(["DOE", "ROD"]).graph
+    assert {f.word for f in solve(board, words, EN, rules=rules).words} == {"DOE", "ROD"}
+    # the backend chosen by the environment, as it is now: the Python search makes every
+    # path afresh, where the core hands out the paths it keeps
+    kept = solve(board, words, EN, rules=rules)
+    assert all(a.path is b.path for a, b in zip(kept.words, solve(board, words, EN, rules=rules).words))
+    monkeypatch.setenv("ELZZUR_PURE_PYTHON", "1")
+    refresh_backend()
+    try:
+        first, second = (solve(board, words, EN, rules=rules) for _ in range(2))
+        assert first == second == kept
+        assert not any(a.path is b.path for a, b in zip(first.words, second.words))
+    finally:
+        monkeypatch.undo()
+        refresh_backend()
+
+
 @BACKENDS
 def test_qu_counts_two_letters_in_boggle(use):
     board = parse_board("Qu I/T S", EN)
