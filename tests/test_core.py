@@ -454,6 +454,18 @@ def test_bands_by_another_graphs_ranks_follow_that_graph(english):
             assert core.search(*args, record=Found, band=(other_core, bands)) == expected
 
 
+def searched_thrice(core, args, field: int, **options) -> list:
+    """Three searches of one board, equal: the first and second share nothing at `field` of
+    their rows (a graph's first search keeps nothing), the second and third all of it (paths:
+    of up to 8 cells). The third search's rows."""
+    first, second, third = (core.search(*args, **options) for _ in range(3))
+    assert first == second == third and len(first) > 10
+    assert not any(a[field] is b[field] for a, b in zip(first, second))
+    assert all(a[field] is b[field] for a, b in zip(second, third)
+               if field != 2 or len(a[2]) <= 8)
+    return third
+
+
 def test_found_words_are_made_once(english):
     """From a graph's second search on, each word found is kept as one str and handed out
     again (a 4x4 board's words are mostly common ones); the first search keeps nothing, so a
@@ -462,10 +474,7 @@ def test_found_words_are_made_once(english):
     rng = random.Random(5)
     bonus = tuple(range(core.longest + 1))
     args = english_board(rng, 4, 4) + (bonus, 2)
-    first, second, third = (core.search(*args) for _ in range(3))
-    assert first == second == third and len(first) > 10
-    assert not any(a[0] is b[0] for a, b in zip(first, second))
-    assert all(a[0] is b[0] for a, b in zip(second, third))
+    searched_thrice(core, args, 0)
     other = english_board(rng, 5, 5) + (bonus, 2)
     assert core.search(*other) == search(WordGraph(english), *other)
 
@@ -480,10 +489,7 @@ def test_short_paths_are_made_once(english):
     rng = random.Random(7)
     bonus = tuple(range(core.longest + 1))
     args = english_board(rng, 4, 4) + (bonus, 2)
-    first, second, third = (core.search(*args) for _ in range(3))
-    assert first == second == third and len(first) > 10
-    assert not any(a[2] is b[2] for a, b in zip(first, second))
-    assert all(a[2] is b[2] for a, b in zip(second, third) if len(a[2]) <= 8)
+    third = searched_thrice(core, args, 2)
     kept = {row[2]: row[2] for row in third}
     other = english_board(rng, 4, 4) + (bonus, 2)  # another board: paths of the first again
     found = core.search(*other)
@@ -496,7 +502,7 @@ def test_short_paths_are_made_once(english):
     for _ in range(250):  # past the most kept (some 20,000 paths; a new Graph keeps none)
         board = english_board(rng, 6, 6) + (bonus, 2)
         assert core.search(*board) == _core.Graph(english).search(*board)
-    assert core.search(*args) == first
+    assert core.search(*args) == third
 
 
 def test_paths_of_labels_are_made_once_per_tuple_of_labels(english):
@@ -512,10 +518,8 @@ def test_paths_of_labels_are_made_once_per_tuple_of_labels(english):
 
     args = english_board(rng, 4, 4) + (bonus, 2)
     four = labelled(4, 4)
-    first, second, third = (core.search(*args, labels=four) for _ in range(3))
-    assert first == second == third == shape_rows(core.search(*args), WordGraph(english), four)
-    assert not any(a[2] is b[2] for a, b in zip(first, second))
-    assert all(a[2] is b[2] for a, b in zip(second, third) if len(a[2]) <= 8)
+    third = searched_thrice(core, args, 2, labels=four)
+    assert third == shape_rows(core.search(*args), WordGraph(english), four)
     for labels in (list(four), tuple(list(x) for x in four)):  # not kept
         again = (core.search(*args, labels=labels), core.search(*args, labels=labels))
         assert again[0] == again[1] and not any(a[2] is b[2] for a, b in zip(*again))
