@@ -143,11 +143,13 @@ Graph_get_longest(GraphObject *self, void *closure)
 
 PyDoc_STRVAR(Graph_search_doc,
 "search($self, cells, points, factors, flags, neighbours, bonus, min_length, revisit=False,\n"
-"       limit=0, scale=None, divisor=1, labels=None, record=None, band=None,\n"
-"       by_score=False, render=None, pad=False, top=-1, seconds=0)\n"
+"       limit=0, scale=None, divisor=1, prepared=None, labels=None, record=None,\n"
+"       band=None, by_score=False, render=None, pad=False, top=-1, seconds=0)\n"
 "--\n\n"
 "Every word on the board: [(word, score, path), ...] sorted by rank, exactly as\n"
 "elzzur.grid.search.search(graph, ...) returns it (see there for the arguments).\n"
+"prepared=(table, cls): cells are the board's cls instances, each looked up in the table\n"
+"as cell_rows() does, points, factors and flags unread; None if one is not there.\n"
 "The result built in C (elzzur.grid.solver.shape_rows is its specification): labels, a\n"
 "sequence of one object per cell, makes paths of labels[cell]; record, a class with slots\n"
 "word, score, path and band, makes instances of it (filled in without calling __init__)\n"

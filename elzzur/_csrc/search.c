@@ -1094,6 +1094,27 @@ radix_value(const Entry *e, int score, int64_t highest)
     return score ? (uint64_t)highest - (uint64_t)e->score : e->key;
 }
 
+/* One stable counting pass: from[0..n) into to, in the order of their digits, (radix_value
+ * >> shift) & (2**RADIX_BITS - 1), which lie below `buckets` (at most 2**RADIX_BITS). */
+static inline void
+counting_pass(const Entry *from, Entry *to, size_t n, int score, int64_t highest,
+              unsigned shift, size_t buckets)
+{
+    uint32_t at[1 << RADIX_BITS]; /* n < 2**32: record() keeps to that */
+    memset(at, 0, buckets * sizeof(uint32_t));
+    for (size_t k = 0; k < n; k++)
+        at[(radix_value(&from[k], score, highest) >> shift) & ((1u << RADIX_BITS) - 1)]++;
+    uint32_t sum = 0;
+    for (size_t d = 0; d < buckets; d++) {
+        uint32_t c = at[d];
+        at[d] = sum;
+        sum += c;
+    }
+    for (size_t k = 0; k < n; k++)
+        to[at[(radix_value(&from[k], score, highest) >> shift) & ((1u << RADIX_BITS) - 1)]++] =
+            from[k];
+}
+
 /* The entries in the order of before(): a least significant digit first radix sort, as many
  * 11-bit digits as the largest key has, then (by_score) as many as the widest gap between
  * scores has, each pass stable, so that equal scores keep their rank order. The keys are
@@ -1114,23 +1135,11 @@ radix_sort(Search *s, int by_score)
     if (reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
         return -1;
     Entry *from = e, *to = s->sorted;
-    uint32_t at[1 << RADIX_BITS]; /* n < 2**32: record() keeps to that */
     for (int score = 0; score <= by_score; score++) {
         uint64_t widest = score ? (uint64_t)highest - (uint64_t)lowest : top;
         unsigned bits = widest == 0 ? 0 : 64 - (unsigned)__builtin_clzll(widest);
         for (unsigned shift = 0; shift < bits; shift += RADIX_BITS) {
-            memset(at, 0, sizeof at);
-            for (size_t k = 0; k < n; k++)
-                at[(radix_value(&from[k], score, highest) >> shift) & ((1u << RADIX_BITS) - 1)]++;
-            uint32_t sum = 0;
-            for (size_t d = 0; d < (1u << RADIX_BITS); d++) {
-                uint32_t c = at[d];
-                at[d] = sum;
-                sum += c;
-            }
-            for (size_t k = 0; k < n; k++)
-                to[at[(radix_value(&from[k], score, highest) >> shift) &
-                      ((1u << RADIX_BITS) - 1)]++] = from[k];
+            counting_pass(from, to, n, score, highest, shift, (size_t)1 << RADIX_BITS);
             Entry *t = from;
             from = to;
             to = t;
@@ -1184,8 +1193,10 @@ bucket_sort(Search *s)
     return 0;
 }
 
-/* Scores of entries that score_sort puts in order by counting: at most this far apart. */
+/* Scores of entries that score_sort puts in order by counting: at most this far apart (one
+ * counting pass of radix_sort's, at most 2**RADIX_BITS buckets). */
 #define SCORE_SPAN 1024
+_Static_assert(SCORE_SPAN <= (1 << RADIX_BITS), "a score digit of score_sort is one bucket");
 
 /* The entries, in rank order, put in score order (highest first) by a stable counting sort,
  * so that equal scores keep their rank order: the order of before(..., by_score), for
@@ -1205,16 +1216,9 @@ score_sort(Search *s)
     if (n < 2 || (uint64_t)highest - (uint64_t)lowest >= SCORE_SPAN ||
         reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
         return -1;
-    size_t span = (size_t)((uint64_t)highest - (uint64_t)lowest) + 1;
-    uint32_t at[SCORE_SPAN + 1];
-    memset(at, 0, (span + 1) * sizeof(uint32_t));
-    for (size_t k = 0; k < n; k++) /* a digit: how far below the highest */
-        at[(uint64_t)highest - (uint64_t)e[k].score + 1]++;
-    for (size_t d = 1; d <= span; d++)
-        at[d] += at[d - 1];
-    Entry *to = s->sorted;
-    for (size_t k = 0; k < n; k++)
-        to[at[(uint64_t)highest - (uint64_t)e[k].score]++] = e[k];
+    /* one pass, by how far below the highest each score is */
+    counting_pass(e, s->sorted, n, 1, highest, 0,
+                  (size_t)((uint64_t)highest - (uint64_t)lowest) + 1);
     swap_buffers(s);
     return 0;
 }
@@ -1555,6 +1559,24 @@ elzzur_paths_forget(struct PathCache *cache)
     Py_CLEAR(cache->labels);
 }
 
+/* A new tuple of the labels of cells[0..length), or NULL with an exception; not tracked by
+ * the collector if `plain` (its labels atomic: it can be part of no cycle). */
+static PyObject *
+new_path(const int32_t *cells, size_t length, PyObject *const *labels, int plain)
+{
+    PyObject *path = PyTuple_New((Py_ssize_t)length);
+    if (path == NULL)
+        return NULL;
+    for (size_t j = 0; j < length; j++) {
+        PyObject *cell = labels[cells[j]];
+        Py_INCREF(cell);
+        PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
+    }
+    if (plain)
+        PyObject_GC_UnTrack(path);
+    return path;
+}
+
 /* The path of cells[0..length) (whose path_key() is `key`, 0: not to be kept) as a tuple of
  * the cells' labels (each `labels[c]`: its number, or what solve() shows), or NULL with an
  * exception. From a graph's second search on, the paths of up to 8 cells on a board of up to
@@ -1574,16 +1596,8 @@ path_tuple(struct PathCache *cache, uint64_t key, const int32_t *cells, size_t l
                 Py_INCREF(cache->slots[i].path);
                 return cache->slots[i].path;
             }
-    PyObject *path = PyTuple_New((Py_ssize_t)length);
-    if (path == NULL)
-        return NULL;
-    for (size_t j = 0; j < length; j++) {
-        PyObject *cell = labels[cells[j]];
-        Py_INCREF(cell);
-        PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
-    }
-    PyObject_GC_UnTrack(path);
-    if (key != 0 && cache->n < PATH_CACHE_MAX) { /* (the table is at most half full) */
+    PyObject *path = new_path(cells, length, labels, 1);
+    if (path != NULL && key != 0 && cache->n < PATH_CACHE_MAX) { /* (the table is at most half full) */
         Py_INCREF(path);
         cache->slots[i].key = key;
         cache->slots[i].path = path;
@@ -1697,18 +1711,9 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         }
         PyObject *path = keys != NULL
             ? path_tuple(paths, keys[k], s->arena + e->path, e->length, labels)
-            : PyTuple_New((Py_ssize_t)e->length);
+            : new_path(s->arena + e->path, e->length, labels, plain_paths);
         if (path == NULL)
             goto fail;
-        if (keys == NULL) {
-            for (size_t j = 0; j < e->length; j++) {
-                PyObject *cell = labels[s->arena[e->path + j]];
-                Py_INCREF(cell);
-                PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
-            }
-            if (plain_paths)
-                PyObject_GC_UnTrack(path);
-        }
         Py_ssize_t length = 0;
         uint64_t rank = e->key - 1;
         PyObject *word = cache != NULL && rank < g->n_words ? cache[rank] : NULL;
