@@ -412,9 +412,10 @@ def test_english_boards(english):
 
 @pytest.mark.parametrize("spread", ["english", "wide", "negative"])
 def test_large_results_in_both_orders(english, spread):
-    """Results of 512 words and more are put in order by a radix sort (by rank; by score,
-    highest first, then rank): the order of the reference's, with scores as in a game, spread
-    across the whole int64 range, and below zero."""
+    """Results of a big board are put in order by rank by a bucket sort, by score (highest
+    first, then rank) by a counting sort, or by a radix sort where the scores lie far apart:
+    the order of the reference's, with scores as in a game, spread across the whole int64
+    range, and below zero."""
     graph = WordGraph(english)
     core = _core.Graph(english)
     rng = random.Random(11)
@@ -432,6 +433,33 @@ def test_large_results_in_both_orders(english, spread):
     assert core.search(*args) == rows
     assert core.search(*args, record=Found, by_score=True) == \
         shape_rows(rows, graph, record=Found, by_score=True)
+
+
+@pytest.mark.parametrize("far", [0, 1, 3])
+def test_bunched_ranks_keep_their_order(far):
+    """The bucket sort puts a board's words in buckets by where their ranks lie between the
+    lowest and the highest; with most ranks bunched at one end and a few far away, nearly all
+    share a bucket, and the radix sort takes over rather than an insertion sort of them all.
+    Either way the reference's order, by rank and by score, in the first search (without the
+    graph's records) and the next ones."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    near = ["".join(w) for n in (2, 3, 4) for w in itertools.product("ABCD", repeat=n)]
+    filler = ["Q" + "".join(w) for w in itertools.product(letters, repeat=3)]  # never found
+    outliers = ["Z" * k for k in range(1, far + 1)]
+    data = build(near + filler + outliers, letters)
+    graph = WordGraph(data)
+    rows, cols = 4, 4
+    cells = tuple((bytes([i % 4]),) for i in range(rows * cols - 1)) + ((bytes([25]),),)
+    points = tuple((1 + i % 5,) for i in range(len(cells)))
+    args = (cells, points, (1,) * len(cells), (0,) * len(cells), grid(rows, cols),
+            tuple(range(graph.longest + 1)), 1)
+    expected = search(graph, *args)
+    assert len(expected) > 80 and sum(w.startswith("Z") for w, _, _ in expected) == min(far, 1)
+    core = _core.Graph(data)
+    for _ in range(3):
+        assert core.search(*args) == expected
+        assert core.search(*args, record=Found, by_score=True) == \
+            shape_rows(expected, graph, record=Found, by_score=True)
 
 
 def test_bands_by_another_graphs_ranks_follow_that_graph(english):

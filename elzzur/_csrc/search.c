@@ -40,6 +40,10 @@
 #include <time.h> /* clock_gettime: the deadline's clock */
 #endif
 
+/* The moves walk_v2 tests at once (chunk_hits: bytes of an SSE register); walk_plain tests up
+ * to 64 (the bits of a uint64_t). */
+#define HIT_CHUNK_V2 16
+
 /* Cell flags (elzzur/grid/search.py). */
 #define START_ONLY 1
 #define END_ONLY 2
@@ -122,6 +126,10 @@ typedef struct Search {
     size_t letters_cap;
     Move *moves;            /* each cell's moves, then the start moves (every alternative) */
     size_t moves_cap;
+    unsigned char *tests;   /* each move's first letter as chunk_hits() tests it: the byte of
+                               a node's mask that holds its bit (letter / 8), and that bit in
+                               the byte, tests_stride bytes further on; 16 zeros after each */
+    size_t tests_cap, tests_stride;
     size_t lengths_cap;     /* of the three below: max_length + 1 entries */
     int64_t *bonus;
     int64_t *scale_buf;
@@ -220,7 +228,8 @@ search_bytes(const Search *s)
 {
     return sizeof *s + s->cells_cap * (4 * sizeof(size_t) + 3 * 8 + 4 + 3) +
            s->nb_cap * sizeof(int32_t) + s->alts_cap * sizeof(Alt) + s->letters_cap +
-           s->moves_cap * sizeof(Move) + s->lengths_cap * 20 + s->table_cap * sizeof(uint32_t) +
+           s->moves_cap * sizeof(Move) + s->tests_cap + s->lengths_cap * 20 +
+           s->table_cap * sizeof(uint32_t) +
            (s->entries_cap + s->sorted_cap) * sizeof(Entry) + s->arena_cap * sizeof(int32_t);
 }
 
@@ -243,6 +252,7 @@ search_free(Search *s)
     PyMem_RawFree(s->alts);
     PyMem_RawFree(s->letters);
     PyMem_RawFree(s->moves);
+    PyMem_RawFree(s->tests);
     PyMem_RawFree(s->bonus);
     PyMem_RawFree(s->scale_buf);
     PyMem_RawFree(s->path);
@@ -333,14 +343,17 @@ to_clamped(PyObject *o, const char *name, long long *out)
     return 0;
 }
 
-/* Move m: to `cell` by its alternative `alt`, whose first letter is `letter`. Returns the
- * move's bit. */
+/* Move k: to `cell` by its alternative `alt`, whose first letter is `letter` (< 63), with its
+ * tests. Returns the move's bit. */
 static inline uint64_t
-set_move(Move *m, int32_t cell, size_t alt, unsigned char letter)
+set_move(Search *s, size_t k, int32_t cell, size_t alt, unsigned char letter)
 {
+    Move *m = &s->moves[k];
     m->bit = UINT64_C(1) << letter;
     m->cell = cell;
     m->alt = (int32_t)alt;
+    s->tests[k] = (unsigned char)(letter >> 3);
+    s->tests[s->tests_stride + k] = (unsigned char)(1u << (letter & 7));
     return m->bit;
 }
 
@@ -619,11 +632,13 @@ convert(GraphObject *g, Search *s, PyObject *const *rows, Py_ssize_t n_rows, PyO
     size_t most;
     if (__builtin_mul_overflow(nb_first[n], most_alts, &most) ||
         __builtin_add_overflow(most, s->n_alts, &most) ||
-        reserve((void **)&s->moves, &s->moves_cap, most, sizeof(Move)) < 0) {
+        reserve((void **)&s->moves, &s->moves_cap, most, sizeof(Move)) < 0 ||
+        most > SIZE_MAX / 2 - HIT_CHUNK_V2 ||
+        reserve((void **)&s->tests, &s->tests_cap, 2 * (most + HIT_CHUNK_V2), 1) < 0) {
         PyErr_NoMemory();
         goto done;
     }
-    Move *moves = s->moves;
+    s->tests_stride = most + HIT_CHUNK_V2;
     size_t n_moves = 0;
     const Alt *alts = s->alts;
     const unsigned char *letters = s->letters;
@@ -639,7 +654,7 @@ convert(GraphObject *g, Search *s, PyObject *const *rows, Py_ssize_t n_rows, PyO
             if (j == i || (s->flags[j] & START_ONLY))
                 continue;
             for (size_t a = s->alt_first[j]; a < s->alt_first[j + 1]; a++)
-                onward |= set_move(&moves[n_moves++], j, a, letters[alts[a].letters]);
+                onward |= set_move(s, n_moves++, j, a, letters[alts[a].letters]);
         }
         s->onward[i] = s->end_only[i] ? 0 : onward;
     }
@@ -647,8 +662,11 @@ convert(GraphObject *g, Search *s, PyObject *const *rows, Py_ssize_t n_rows, PyO
     /* The start moves: every alternative of every cell, START_ONLY or not. */
     for (Py_ssize_t i = 0; i < n; i++)
         for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++)
-            set_move(&moves[n_moves++], (int32_t)i, a, letters[alts[a].letters]);
+            set_move(s, n_moves++, (int32_t)i, a, letters[alts[a].letters]);
     s->n_moves = n_moves;
+    /* (a chunk at the end of the moves reads as far as HIT_CHUNK_V2 tests beyond them) */
+    memset(s->tests + n_moves, 0, HIT_CHUNK_V2);
+    memset(s->tests + s->tests_stride + n_moves, 0, HIT_CHUNK_V2);
 
     if (read_bonus(g, s, bonus) < 0)
         goto done;
@@ -749,6 +767,8 @@ typedef struct {
     const Alt *alts;
     const unsigned char *letters;
     const Move *moves;
+    const unsigned char *tests;
+    size_t stride;          /* of tests */
     const size_t *move_first;
     const int64_t *factors, *bonus, *scale;
     const uint64_t *onward;
@@ -799,12 +819,12 @@ more_steps(Walk *w)
     return 1;
 }
 
-/* The popcount of the walk (and of rank_in, which spells a word in another graph for its
- * band): x86-64 compilers emit a call to a software popcount unless told the CPU has the
- * instruction, and pip builds for any x86-64 (no -march=native). So these are compiled twice
- * where the compiler can do that (GCC, Clang on Linux: an ifunc picks the copy once, at load
- * time), once with the POPCNT instruction and once without. Elsewhere (ARM64 has its own
- * instruction) a single copy. */
+/* The popcount of rank_in, which spells a word in another graph for its band (and of the
+ * walk where it has one copy, below): x86-64 compilers emit a call to a software popcount
+ * unless told the CPU has the instruction, and pip builds for any x86-64 (no -march=native).
+ * So these are compiled twice where the compiler can do that (GCC, Clang on Linux: an ifunc
+ * picks the copy once, at load time), once with the POPCNT instruction and once without.
+ * Elsewhere (ARM64 has its own instruction) a single copy. */
 #if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
@@ -814,6 +834,48 @@ more_steps(Walk *w)
 #define POPCNT_CLONES
 #endif
 
+/* The walk's two copies where GCC builds for x86-64: walk_v2 for the CPUs of x86-64-v2 (2008
+ * on: POPCNT, and SSSE3's PSHUFB, which chunk_hits() shuffles bytes with), picked by
+ * walk_board(), and walk_plain for the others. Elsewhere walk_plain alone. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WALK_V2 1
+typedef unsigned char u8x16 __attribute__((vector_size(16)));
+typedef char i8x16 __attribute__((vector_size(16)));
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+#else
+#define WALK_V2 0
+#endif
+
+/* Which of the n moves from moves[k] (n <= hit_chunk(v2)) start with a letter of `mask`, as
+ * the bits of the result, each tested without a branch: most moves fail on their first
+ * letter, unpredictably, and mispredicted branches cost more than the tests. In walk_v2, 16
+ * at once: the mask's bytes looked up by each move's byte number (one PSHUFB), each ANDed
+ * with the move's bit in that byte, the nonzero bytes' top bits gathered (PMOVMSKB): a
+ * dozen instructions where one move after another took a hundred (10x10 boards: the walk
+ * 17 % fewer instructions, 5 % less time). Elsewhere up to 64, one after another. */
+static inline __attribute__((always_inline)) uint64_t
+chunk_hits(const Walk *restrict w, size_t k, size_t n, uint64_t mask, const int v2)
+{
+#if WALK_V2
+    if (v2) {
+        u64x2 bytes = {mask, mask};
+        u8x16 at, bit;
+        memcpy(&at, w->tests + k, 16);
+        memcpy(&bit, w->tests + w->stride + k, 16);
+        i8x16 hit = (i8x16)((__builtin_shuffle((u8x16)bytes, at) & bit) != 0);
+        return (uint64_t)(unsigned)__builtin_ia32_pmovmskb128(hit) & ((UINT64_C(1) << n) - 1);
+    }
+#endif
+    (void)v2;
+    uint64_t hits = 0;
+    for (size_t i = 0; i < n; i++)
+        hits |= (uint64_t)((mask & w->moves[k + i].bit) != 0) << i;
+    return hits;
+}
+
+/* The moves chunk_hits() tests at once: see HIT_CHUNK_V2. */
+#define hit_chunk(v2) ((v2) ? HIT_CHUNK_V2 : 64)
+
 /* Edge `edge` (< n_edges) as the walk takes it: its rank, and its child's mask and first edge
  * (n_edges if the file says more: a step from there is refused as corruption either way).
  * Returns 0, or -1 if the target is out of range (a corrupt graph). Read from the graph's
@@ -822,11 +884,12 @@ more_steps(Walk *w)
  * run at once (without the GIL): one that finds `first` set also finds what was written
  * before it, and both write the same values. */
 static inline int
-reach(const Walk *restrict w, uint64_t edge, uint64_t *mask, uint32_t *rank, uint32_t *first)
+reach(const Walk *restrict w, uint64_t edge, uint64_t *mask, uint32_t *rank, uint32_t *first,
+      const int records)
 {
     WalkEdge *e = NULL;
     uint32_t f = 0;
-    if (w->edges != NULL) {
+    if (records || w->edges != NULL) {
         e = &w->edges[edge];
         f = __atomic_load_n(&e->first, __ATOMIC_ACQUIRE);
     }
@@ -865,25 +928,29 @@ reach(const Walk *restrict w, uint64_t edge, uint64_t *mask, uint32_t *rank, uin
  * Each level adds a letter at least and no path is longer than max_length letters (checked),
  * so the recursion is at most max_length + 1 deep, whatever the graph holds. Returns DONE or
  * ERR_... . */
-static POPCNT_CLONES int
-walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint64_t mask,
-     uint64_t rank, uint32_t length, int64_t total, int64_t factor, unsigned char overflow,
-     size_t depth)
+#define WALK_PARAMETERS Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, \
+    uint64_t mask, uint64_t rank, uint32_t length, int64_t total, int64_t factor, \
+    unsigned char overflow, size_t depth
+#define WALK_ARGUMENTS w, s, next, end, first, mask, rank, length, total, factor, overflow, depth
+static int walk_plain(WALK_PARAMETERS);
+#if WALK_V2
+static int walk_v2(WALK_PARAMETERS);
+#endif
+
+static inline __attribute__((always_inline)) int
+walk(WALK_PARAMETERS, const int v2)
 {
-    /* The moves whose first letter the node goes on by, up to 64 at a time as the bits of
-     * `hits`, each tested without a branch: most moves fail on that letter, unpredictably,
-     * and the mispredicted branches cost more than the tests (10x10 boards: a third fewer of
-     * them in cachegrind's model, 17 % more instructions, 4 % less time). Then the hits in
-     * order, the order of search.py's loops. */
+    /* The moves whose first letter the node goes on by, up to 16 or 64 at a time as the bits of
+     * `hits` (chunk_hits), then the hits in order, the order of search.py's loops. */
     const Move *chunk = NULL, *rest = w->moves + next, *stop = w->moves + end;
     uint64_t hits = 0;
     for (;;) {
         while (hits == 0) {
             if (rest >= stop)
                 return DONE;
-            size_t n = (size_t)(stop - rest) < 64 ? (size_t)(stop - rest) : 64;
-            for (size_t i = 0; i < n; i++)
-                hits |= (uint64_t)((mask & rest[i].bit) != 0) << i;
+            size_t most = hit_chunk(v2);
+            size_t n = (size_t)(stop - rest) < most ? (size_t)(stop - rest) : most;
+            hits = chunk_hits(w, (size_t)(rest - w->moves), n, mask, v2);
             chunk = rest;
             rest += n;
         }
@@ -900,10 +967,13 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
             return ERR_CORRUPT;
         uint32_t reached, step_rank;
         uint64_t reached_mask;
-        if (reach(w, edge, &reached_mask, &step_rank, &reached) < 0)
+        if (reach(w, edge, &reached_mask, &step_rank, &reached, v2) < 0)
             return ERR_CORRUPT;
         uint64_t reached_rank = rank + step_rank;
-        if (w->edges != NULL && (reached_mask & w->onward[cell]))
+        /* whether the path goes on from there (below), the letters of a multi-letter
+         * alternative aside */
+        uint64_t onward = reached_mask & w->onward[cell];
+        if ((v2 || w->edges != NULL) && onward)
             __builtin_prefetch(&w->edges[reached]);
         if (alt->length > 1) { /* Qu and the like: the other letters */
             const unsigned char *letters = w->letters + alt->letters;
@@ -915,12 +985,13 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
                 edge = (uint64_t)reached + (uint64_t)__builtin_popcountll(reached_mask & (bit - 1));
                 if (edge >= w->n_edges)
                     return ERR_CORRUPT;
-                if (reach(w, edge, &reached_mask, &step_rank, &reached) < 0)
+                if (reach(w, edge, &reached_mask, &step_rank, &reached, v2) < 0)
                     return ERR_CORRUPT;
                 reached_rank += step_rank;
             }
             if (k < alt->length)
                 continue;
+            onward = reached_mask & w->onward[cell];
         }
         if (++w->steps > w->limit && !more_steps(w))
             return ERR_LIMIT;
@@ -960,17 +1031,39 @@ walk(Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, uint6
         /* Go on only if some move's first letter follows: a call that could take no step
          * (a word's last letter, an END_ONLY cell, letters the graph does not continue by) is
          * not made at all. The bits are letters below 63, never TERMINAL. */
-        if (reached_mask & w->onward[cell]) {
+        if (onward) {
             w->used[cell] = w->mark;
-            int err = walk(w, s, w->move_first[cell], w->move_first[cell + 1], reached,
-                           reached_mask, reached_rank,
-                           (uint32_t)new_length, new_total, new_factor, over, depth + 1);
+            size_t from = w->move_first[cell], to = w->move_first[cell + 1];
+            uint32_t len = (uint32_t)new_length;
+            int err;
+#if WALK_V2
+            if (v2)
+                err = walk_v2(w, s, from, to, reached, reached_mask, reached_rank, len,
+                              new_total, new_factor, over, depth + 1);
+            else
+#endif
+                err = walk_plain(w, s, from, to, reached, reached_mask, reached_rank, len,
+                                 new_total, new_factor, over, depth + 1);
             w->used[cell] = 0;
             if (err)
                 return err;
         }
     }
 }
+
+static POPCNT_CLONES int
+walk_plain(WALK_PARAMETERS)
+{
+    return walk(WALK_ARGUMENTS, 0);
+}
+
+#if WALK_V2
+static __attribute__((target("arch=x86-64-v2"))) int
+walk_v2(WALK_PARAMETERS)
+{
+    return walk(WALK_ARGUMENTS, 1);
+}
+#endif
 
 /* Depth first: start cells in order, then each cell's moves in order, which is the order of
  * search.py's recursion (it decides which of equally scored paths is kept). */
@@ -981,7 +1074,8 @@ walk_board(Search *s)
         return DONE; /* convert() refused a graph without a root for any board with letters */
     Walk w = {
         .masks = s->masks, .first = s->first, .targets = s->targets, .ranks = s->ranks,
-        .edges = s->edges, .alts = s->alts, .letters = s->letters, .moves = s->moves, .move_first = s->move_first,
+        .edges = s->edges, .alts = s->alts, .letters = s->letters, .moves = s->moves,
+        .tests = s->tests, .stride = s->tests_stride, .move_first = s->move_first,
         .factors = s->factors, .bonus = s->bonus, .scale = s->scale, .onward = s->onward,
         .used = s->used, .path = s->path, .divisor = s->divisor, .min_length = s->min_length,
         .limit = s->limit, .steps = 0, .n_nodes = s->n_nodes, .n_edges = s->n_edges,
@@ -995,8 +1089,13 @@ walk_board(Search *s)
     uint32_t root_first = load32(s->first); /* as reach() keeps it */
     if (root_first > s->n_edges)
         root_first = s->n_edges;
-    int err = walk(&w, s, s->move_first[s->n_cells], s->n_moves, root_first, load64(s->masks), 0,
-                   0, 0, 1, 0, 0);
+    int (*start)(WALK_PARAMETERS) = walk_plain;
+#if WALK_V2
+    if (s->edges != NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("ssse3"))
+        start = walk_v2;
+#endif
+    int err = start(&w, s, s->move_first[s->n_cells], s->n_moves, root_first, load64(s->masks),
+                    0, 0, 0, 1, 0, 0);
     s->steps = w.steps;
     s->timed_out = w.timed_out;
     return err;
@@ -1080,10 +1179,7 @@ swap_buffers(Search *s)
     s->sorted_cap = cap;
 }
 
-/* Entries at least this many are put in order by radix_sort rather than sort_entries: a
- * 10x10 board's 1,500 words took sort_entries a twentieth of find_words, and by score (solve)
- * a fourteenth of solve. */
-#define RADIX_FROM 512
+/* The digits of radix_sort's passes. */
 #define RADIX_BITS 11
 
 /* What one pass of radix_sort orders by: the key (rank), or by_score's score, highest first
@@ -1150,13 +1246,19 @@ radix_sort(Search *s, int by_score)
     return 0;
 }
 
-/* The entries in rank order, for fewer than RADIX_FROM of them: each put in one of n
- * buckets by where its key lies between the smallest and the largest, then an insertion sort
- * of what is then nearly in order. A board's ranks spread over the word list, so a bucket
- * holds one or two: some 5 comparisons an entry, most of them predictable, where
- * sort_entries' quicksort made 7 (110 entries of a 4x4 board), half of them mispredicted,
- * moving 32-byte entries each time (a twentieth of find_words). Returns 0, or -1 (nothing
- * done) without memory for the copy. */
+/* The most moves bucket_sort's insertion sort may make, for each entry: a bucket of c entries
+ * may take c (c - 1) / 2. */
+#define BUCKET_MOVES 4
+
+/* The entries in rank order: each put in one of n buckets by where its key lies between the
+ * smallest and the largest, then an insertion sort of what is then nearly in order. A board's
+ * ranks spread over the word list, so a bucket holds one or two: some 5 comparisons an entry,
+ * most of them predictable, where sort_entries' quicksort made 7 (110 entries of a 4x4
+ * board), half of them mispredicted, moving 32-byte entries each time (a twentieth of
+ * find_words), and radix_sort's two passes over a 10x10 board's 1,500 entries took 3 % of
+ * find_words. The buckets' counts are kept in the walk's table, no longer needed (at least
+ * 2n slots). Returns 0, or -1 (nothing done) where the insertion sort could take more than
+ * BUCKET_MOVES moves an entry (ranks bunched together), or without memory for the copy. */
 static int
 bucket_sort(Search *s)
 {
@@ -1167,15 +1269,20 @@ bucket_sort(Search *s)
         low = e[k].key < low ? e[k].key : low;
         high = e[k].key > high ? e[k].key : high;
     }
-    if (n < 2 || reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
+    if (n < 2 || n >= s->table_size ||
+        reserve((void **)&s->sorted, &s->sorted_cap, n, sizeof(Entry)) < 0)
         return -1;
-    uint32_t at[RADIX_FROM + 1] = {0};
+    uint32_t *at = s->table;
+    memset(at, 0, (n + 1) * sizeof(uint32_t));
     /* an entry's bucket, (key - low) * n / (high - low + 1), as a product and a shift: the
      * keys are distinct, so n <= high - low + 1, scale <= 2**32 and the product < n * 2**32
      * (keys stay below 2**39, even a damaged graph's: 64 steps of a u32 rank at most) */
     uint64_t scale = ((uint64_t)n << 32) / (high - low + 1);
+    size_t moves = 0; /* at most what the insertion sort below can make */
     for (size_t k = 0; k < n; k++)
-        at[((e[k].key - low) * scale >> 32) + 1]++;
+        moves += at[((e[k].key - low) * scale >> 32) + 1]++;
+    if (moves > BUCKET_MOVES * n)
+        return -1;
     for (size_t b = 1; b <= n; b++)
         at[b] += at[b - 1];
     Entry *to = s->sorted;
@@ -1200,8 +1307,8 @@ _Static_assert(SCORE_SPAN <= (1 << RADIX_BITS), "a score digit of score_sort is 
 
 /* The entries, in rank order, put in score order (highest first) by a stable counting sort,
  * so that equal scores keep their rank order: the order of before(..., by_score), for
- * fewer than RADIX_FROM entries whose scores lie within SCORE_SPAN of each other (a board's
- * usually lie within a few dozen). The quicksort took solve() a sixteenth of a 4x4 board.
+ * entries whose scores lie within SCORE_SPAN of each other (a board's usually lie within a
+ * few dozen). The quicksort took solve() a sixteenth of a 4x4 board.
  * Returns 0, or -1 (nothing done) for scores further apart or without memory. */
 static int
 score_sort(Search *s)
@@ -1645,8 +1752,9 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
 {
     /* The entries in the order asked for. */
     size_t n = s->n_entries;
-    int sorted = n < RADIX_FROM ? bucket_sort(s) == 0 && (!shape->by_score || score_sort(s) == 0)
-                                : radix_sort(s, shape->by_score) == 0;
+    int sorted = n < 2 || bucket_sort(s) == 0 || radix_sort(s, 0) == 0;
+    if (sorted && shape->by_score && n >= 2)
+        sorted = score_sort(s) == 0 || radix_sort(s, 1) == 0;
     if (!sorted)
         sort_entries(s->entries, n, shape->by_score);
     if (shape->render)
