@@ -462,6 +462,40 @@ def test_bunched_ranks_keep_their_order(far):
             shape_rows(expected, graph, record=Found, by_score=True)
 
 
+def test_tuples_held_elsewhere_are_never_filled_again(english):
+    """From a graph's second search on, it holds the result and path tuples it hands out, and
+    fills those that nothing else holds any more with later results. Rows, paths and whole
+    lists the caller keeps stay as they were, through searches whose lists are dropped at
+    once, kept until the next, or kept for good; every answer is the reference's."""
+    graph = WordGraph(english)
+    core = _core.Graph(english)
+    rng = random.Random(23)
+    bonus = tuple(range(graph.longest + 1))
+    boards = [english_board(rng, size, size) + (bonus, 3) for size in (7, 4, 7, 5, 7, 6, 7)]
+    expected = [search(graph, *args) for args in boards]
+
+    def searched(i):
+        found = core.search(*boards[i % len(boards)])
+        assert found == expected[i % len(boards)]
+        return found
+
+    searched(0)  # the first search: nothing held yet
+    kept_list = searched(1)
+    rows, paths = searched(2), searched(3)
+    row, path = rows[5], paths[9][2]
+    seen = repr(kept_list), repr(row), repr(path)
+    assert sys.getrefcount(row) == 4  # rows, row, the graph, getrefcount's argument
+    del rows, paths
+    last = None
+    for i in range(4, 30):
+        if i % 3:
+            searched(i)  # dropped at once
+        else:
+            last = searched(i), i  # dropped when the next one takes the name
+    assert (repr(kept_list), repr(row), repr(path)) == seen
+    assert last[0] == expected[last[1] % len(boards)]
+
+
 def test_bands_by_another_graphs_ranks_follow_that_graph(english):
     """From a graph's second search on, each word's rank in the other graph of bands=(graph,
     bands) is kept; another other graph (even one at the same address, after the first is
@@ -987,11 +1021,16 @@ def test_no_leak():
     args = (cells, points, (1, 2, 1, 3) * 4, (0,) * 16, grid(4, 4), (0,) * 5, 2)
     bad = list(args)
     bad[4] = grid(4, 4)[:-1] + ((99,),)
+    big = (tuple((bytes([i % 4]),) for i in range(49)), tuple((1,) for _ in range(49)),
+           (1,) * 49, (0,) * 49, grid(7, 7), (0,) * 5, 2)
 
     def round_trip():
         core = _core.Graph(data)  # also the buffer's acquire and release
         assert core.search(*args)
         assert core.search(*args)  # the second: the graph's walk records and its words kept
+        assert core.search(*args)  # the third: the second's tuples filled again
+        assert core.search(*big)  # a board past the kept paths: its path tuples filled again
+        assert core.search(*big)
         try:
             core.search(*args, limit=50)
         except _core.SearchLimit:

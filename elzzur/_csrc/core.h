@@ -108,6 +108,12 @@ typedef struct {
     int32_t *nb_list;
     PyObject *bonus_obj;    /* the last bonus converted that is a tuple of ints, held, and */
     int64_t *bonus_values;  /* its first max_length + 1 values */
+    struct Handed {         /* tuples a search handed out, held to be filled again once
+                               nothing else holds them (search.c: reuse_start) */
+        PyObject **tuples;
+        Py_ssize_t n, cap;
+    } handed[2][2];         /* [0] results, [1] paths; of [0] the last search, [1] the one
+                               before */
 } GraphObject;
 
 /* The most found words a graph keeps as str (search.c: word_cache): some 4 MB of them. */

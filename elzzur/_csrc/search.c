@@ -295,9 +295,14 @@ give_back(GraphObject *g, Search *s)
 
 /* The graph's memory of its searches (Graph_dealloc): the spare buffers, and the neighbours
  * and bonus it remembers (convert). */
+static void handed_drop(struct Handed *h);
+
 void
 elzzur_search_forget(GraphObject *g)
 {
+    for (int kind = 0; kind < 2; kind++)
+        for (int age = 0; age < 2; age++)
+            handed_drop(&g->handed[kind][age]);
     search_free(g->spare);
     g->spare = NULL;
     Py_CLEAR(g->nb_obj);
@@ -1747,6 +1752,144 @@ kept_paths(GraphObject *g, const Search *s, PyObject *labels, int plain)
     return cache->slots != NULL ? cache : NULL;
 }
 
+/* --- tuples filled again ---------------------------------------------------------------- */
+
+/* From a graph's second search on, find_words' result tuples, and its path tuples that the
+ * kept paths do not hold, are held by the graph after it hands them out, for two searches.
+ * One that nothing else holds any more (the caller dropped the list: at once, or when the
+ * next result took its name) is emptied and filled again with a later result, as CPython's
+ * zip() fills its last tuple again, rather than freed and made anew: making and freeing them
+ * was a sixth of a 10x10 board's find_words. Where tuples are as they were up to 3.13: 3.14
+ * keeps a tuple's hash in it, and a free-threaded build's reference count is not one number
+ * to read. Only tuples of ints and strs, which the collector does not track. */
+#if PY_VERSION_HEX < 0x030E0000 && !defined(Py_GIL_DISABLED)
+#define REUSE_TUPLES 1
+#else
+#define REUSE_TUPLES 0
+#endif
+#define REUSE_MAX 16384   /* tuples of each kind held from one search (some 1.3 MB) */
+#define REUSE_LONGEST 16  /* cells of the longest path filled again */
+
+static void
+handed_drop(struct Handed *h)
+{
+    for (Py_ssize_t k = 0; k < h->n; k++)
+        Py_DECREF(h->tuples[k]);
+    PyMem_Free(h->tuples);
+    h->tuples = NULL;
+    h->n = h->cap = 0;
+}
+
+/* Append t (a reference taken over) to h: 0, or -1 (t dropped) if it is full or no memory. */
+static int
+handed_take(struct Handed *h, PyObject *t)
+{
+    if (h->n == h->cap) {
+        Py_ssize_t cap = h->cap ? 2 * h->cap : 256;
+        PyObject **more = h->n < REUSE_MAX ? PyMem_Realloc(h->tuples, (size_t)cap * sizeof *more)
+                                           : NULL;
+        if (more == NULL) {
+            Py_DECREF(t);
+            return -1;
+        }
+        h->tuples = more;
+        h->cap = cap;
+    }
+    h->tuples[h->n++] = t;
+    return 0;
+}
+
+/* One search's tuples to fill: the empty ones, in lists linked through their first item (a
+ * reference to nobody), the results' and the paths' by length; what this search hands out,
+ * and what the last one handed out that is still held elsewhere. */
+typedef struct {
+    PyObject *results;
+    PyObject *paths[REUSE_LONGEST + 1];
+    struct Handed now[2], held[2];
+} Reuse;
+
+static void
+reuse_push(PyObject **list, PyObject *t)
+{
+    PyTuple_SET_ITEM(t, 0, *list);
+    *list = t;
+}
+
+static PyObject *
+reuse_pop(PyObject **list)
+{
+    PyObject *t = *list;
+    if (t != NULL) {
+        *list = PyTuple_GET_ITEM(t, 0);
+        PyTuple_SET_ITEM(t, 0, NULL);
+    }
+    return t;
+}
+
+/* Take the graph's held tuples: empty those held by nothing else into r's lists (the results
+ * first, so that a path held only by its result is then free too); keep the last search's
+ * others for the next search, and let the ones before go. */
+static void
+reuse_start(GraphObject *g, Reuse *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int kind = 0; kind < 2; kind++)
+        for (int age = 0; age < 2; age++) {
+            struct Handed h = g->handed[kind][age];
+            memset(&g->handed[kind][age], 0, sizeof h); /* (a search run meanwhile finds none) */
+            for (Py_ssize_t k = 0; k < h.n; k++) {
+                PyObject *t = h.tuples[k];
+                if (Py_REFCNT(t) == 1 && !PyObject_GC_IsTracked(t)) {
+                    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++)
+                        Py_CLEAR(PyTuple_GET_ITEM(t, i));
+                    reuse_push(kind ? &r->paths[PyTuple_GET_SIZE(t)] : &r->results, t);
+                } else if (age == 0)
+                    handed_take(&r->held[kind], t);
+                else
+                    Py_DECREF(t);
+            }
+            PyMem_Free(h.tuples);
+        }
+}
+
+/* Free what is left empty; the graph holds what this search handed out, and what the last one
+ * handed out that is still held elsewhere. */
+static void
+reuse_end(GraphObject *g, Reuse *r)
+{
+    PyObject *t;
+    while ((t = reuse_pop(&r->results)) != NULL)
+        Py_DECREF(t);
+    for (int length = 0; length <= REUSE_LONGEST; length++)
+        while ((t = reuse_pop(&r->paths[length])) != NULL)
+            Py_DECREF(t);
+    for (int kind = 0; kind < 2; kind++) {
+        handed_drop(&g->handed[kind][0]);
+        handed_drop(&g->handed[kind][1]);
+        g->handed[kind][0] = r->now[kind];
+        g->handed[kind][1] = r->held[kind];
+    }
+}
+
+/* The path of cells[0..length) as a tuple of the cells' labels, an empty one filled again if
+ * r has one of that length (r: NULL where tuples are not filled again); held by the graph
+ * then. NULL with an exception. */
+static PyObject *
+handed_path(Reuse *r, const int32_t *cells, size_t length, PyObject *const *labels, int plain)
+{
+    if (r == NULL || length > REUSE_LONGEST)
+        return new_path(cells, length, labels, plain);
+    PyObject *path = reuse_pop(&r->paths[length]);
+    if (path == NULL)
+        return new_path(cells, length, labels, plain);
+    for (size_t j = 0; j < length; j++) {
+        PyObject *cell = labels[cells[j]];
+        Py_INCREF(cell);
+        PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
+    }
+    return path;
+}
+
 static PyObject *
 result_list(Search *s, GraphObject *g, const Shape *shape)
 {
@@ -1768,6 +1911,7 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         return PyErr_NoMemory();
     unsigned char *idx = (unsigned char *)(letters + g->longest + 1);
     PyObject **numbers = NULL; /* without labels: each cell's number */
+    Reuse reuse, *r = NULL;    /* the tuples to fill again (reuse_start) */
     uint64_t *keys = NULL;     /* each path's key in the kept paths (path_key) */
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (list == NULL) {
@@ -1792,6 +1936,12 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
                 goto fail;
         labels = numbers;
     }
+#if REUSE_TUPLES
+    if (shape->record == NULL && plain_paths && g->walk != NULL) {
+        reuse_start(g, &reuse);
+        r = &reuse;
+    }
+#endif
     /* the kept paths, and each path's key there, worked out once */
     struct PathCache *paths = kept_paths(g, s, shape->labels, plain_paths);
     if (paths != NULL && (keys = PyMem_Malloc(n * sizeof(uint64_t) + 1)) != NULL)
@@ -1817,9 +1967,14 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
                     __builtin_prefetch(at->path, 1);
             }
         }
-        PyObject *path = keys != NULL
-            ? path_tuple(paths, keys[k], s->arena + e->path, e->length, labels)
-            : new_path(s->arena + e->path, e->length, labels, plain_paths);
+        PyObject *path;
+        if (keys != NULL)
+            path = path_tuple(paths, keys[k], s->arena + e->path, e->length, labels);
+        else if ((path = handed_path(r, s->arena + e->path, e->length, labels, plain_paths)) !=
+                     NULL && r != NULL && e->length <= REUSE_LONGEST) {
+            Py_INCREF(path);
+            handed_take(&r->now[1], path);
+        }
         if (path == NULL)
             goto fail;
         Py_ssize_t length = 0;
@@ -1840,8 +1995,15 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         PyObject *score = word ? PyLong_FromLongLong(e->score) : NULL;
         PyObject *band = NULL, *item = NULL;
         if (score != NULL) {
-            if (shape->record == NULL)
-                item = PyTuple_New(3);
+            if (shape->record == NULL) {
+                item = r != NULL ? reuse_pop(&r->results) : NULL;
+                if (item == NULL)
+                    item = PyTuple_New(3);
+                if (item != NULL && r != NULL) {
+                    Py_INCREF(item);
+                    handed_take(&r->now[0], item);
+                }
+            }
             else if ((band = entry_band(shape, e->key - 1, idx, length, word)) != NULL)
                 item = shape->record->tp_alloc(shape->record, 0);
         }
@@ -1870,11 +2032,15 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         }
         PyList_SET_ITEM(list, (Py_ssize_t)k, item);
     }
+    if (r != NULL)
+        reuse_end(g, r);
     PyMem_Free(letters);
     PyMem_Free(keys);
     release(numbers, s->n_cells);
     return list;
 fail:
+    if (r != NULL)
+        reuse_end(g, r);
     PyMem_Free(letters);
     PyMem_Free(keys);
     release(numbers, s->n_cells);
