@@ -462,6 +462,36 @@ def test_bunched_ranks_keep_their_order(far):
             shape_rows(expected, graph, record=Found, by_score=True)
 
 
+@pytest.mark.parametrize("points, factor, scale", [
+    (2**26, 2, None),       # sums up to 2**30, multipliers up to 2**15: the walk without tests
+    (2**27 - 1, 2**2, None),
+    (2**27, 1, None),       # 16 cells of 2**27: 2**31, past the bound
+    (5, 2**31 - 1, None),   # one multiplier past it
+    (2**62, 1, None),       # sums past int64
+    (3, 2**62, None),       # multipliers past it
+    (2**26, 3, 2**40),      # bounded, and the length multiplier overflows
+    (-(2**26), 3, 7),
+])
+def test_sums_on_either_side_of_the_bound_agree(english, points, factor, scale):
+    """From a graph's second search on, a board whose letter sums and word multipliers stay
+    below 2**31 whatever the path is walked without overflow tests; any other with them. On
+    both sides of that bound, and with a length multiplier that overflows, every search gives
+    the reference's answer, or its error."""
+    graph = WordGraph(english)
+    rng = random.Random(31)
+    cells, _, _, flags, neighbours = english_board(rng, 4, 4)
+    points_ = tuple(tuple(points for _ in cell) for cell in cells)
+    factors = (factor,) + (1, 2) * 7 + (1,)
+    bonus = tuple(range(graph.longest + 1))
+    args = (cells, points_, factors, flags, neighbours, bonus, 3)
+    options = {} if scale is None else {"scale": (scale,) * (graph.longest + 1)}
+    expected = outcome(lambda: search(graph, *args, **options))
+    core = _core.Graph(english)
+    for _ in range(3):
+        got = outcome(lambda: core.search(*args, **options))
+        assert got == expected or (isinstance(got, type) and got.__name__ == expected.__name__)
+
+
 def test_tuples_held_elsewhere_are_never_filled_again(english):
     """From a graph's second search on, it holds the result and path tuples it hands out, and
     fills those that nothing else holds any more with later results. Rows, paths and whole

@@ -1011,14 +1011,21 @@ walk(WALK_PARAMETERS, const int v2)
          * range): an overflow is remembered and only reported if the score of a word needs
          * the value. */
         int64_t new_total, new_factor;
-        unsigned char over = overflow;
-        over |= __builtin_add_overflow(total, alt->points, &new_total);
-        over |= __builtin_mul_overflow(factor, w->factors[cell], &new_factor);
+        unsigned char over = v2 ? 0 : overflow;
+        if (v2) { /* a bounded() board: neither can overflow, nor their product */
+            new_total = total + alt->points;
+            new_factor = factor * w->factors[cell];
+        } else {
+            over |= __builtin_add_overflow(total, alt->points, &new_total);
+            over |= __builtin_mul_overflow(factor, w->factors[cell], &new_factor);
+        }
 
         w->path[depth] = cell;
         if ((reached_mask & TERMINAL) && (long long)new_length >= w->min_length) {
             int64_t score;
-            if (over || __builtin_mul_overflow(new_total, new_factor, &score) ||
+            if (v2)
+                score = new_total * new_factor;
+            if ((!v2 && (over || __builtin_mul_overflow(new_total, new_factor, &score))) ||
                 (w->scale != NULL && __builtin_mul_overflow(score, w->scale[new_length], &score)))
                 return ERR_OVERFLOW;
             if (w->divisor != 1) { /* Python's // rounds down, C's / towards zero */
@@ -1070,6 +1077,33 @@ walk_v2(WALK_PARAMETERS)
 }
 #endif
 
+/* Whether no path of the board can take its letter sum or word multiplier, or their product,
+ * out of int64 (walk_v2 then leaves out the tests): a path passes a cell at most once (not a
+ * revisit search), so its sum is at most the cells' largest points added up, its multiplier at
+ * most their factors multiplied, and both stay below 2**31. */
+static int
+bounded(const Search *s)
+{
+    if (s->revisit)
+        return 0;
+    uint64_t sum = 0, product = 1, limit = UINT64_C(1) << 31;
+    for (Py_ssize_t i = 0; i < s->n_cells; i++) {
+        uint64_t most = 0;
+        for (size_t a = s->alt_first[i]; a < s->alt_first[i + 1]; a++) {
+            int64_t v = s->alts[a].points;
+            uint64_t size = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+            most = size > most ? size : most;
+        }
+        int64_t f = s->factors[i];
+        uint64_t factor = f < 0 ? (uint64_t)0 - (uint64_t)f : (uint64_t)f;
+        sum += most < limit ? most : limit;
+        product *= factor > 1 ? (factor < limit ? factor : limit) : 1;
+        if (sum >= limit || product >= limit)
+            return 0;
+    }
+    return 1;
+}
+
 /* Depth first: start cells in order, then each cell's moves in order, which is the order of
  * search.py's recursion (it decides which of equally scored paths is kept). */
 static int
@@ -1096,7 +1130,8 @@ walk_board(Search *s)
         root_first = s->n_edges;
     int (*start)(WALK_PARAMETERS) = walk_plain;
 #if WALK_V2
-    if (s->edges != NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("ssse3"))
+    if (s->edges != NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("ssse3") &&
+        bounded(s))
         start = walk_v2;
 #endif
     int err = start(&w, s, s->move_first[s->n_cells], s->n_moves, root_first, load64(s->masks),
