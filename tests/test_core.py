@@ -239,6 +239,22 @@ def test_a_huge_board_between_small_ones():
         assert core.search(*args) == search(graph, *args)
 
 
+@pytest.mark.parametrize("rows, cols", [(8, 16), (16, 8), (11, 12), (1, 128)])
+def test_boards_up_to_128_cells_and_past(english, rows, cols):
+    """From a graph's second search on, a board of up to 128 cells keeps the cells its path
+    has used in 16 bytes, tested 16 moves at once; a larger one a byte a cell. Either side of
+    128 cells, the cells of the last byte (120 to 127) too, the reference's answer."""
+    graph, core = WordGraph(english), _core.Graph(english)
+    rng = random.Random(rows * 1000 + cols)
+    cells, points, _, flags, neighbours = english_board(rng, rows, cols)
+    factors = tuple(2 if cell % 40 == 0 else 1 for cell in range(len(cells)))  # (bounded)
+    args = (cells, points, factors, flags, neighbours, tuple(range(graph.longest + 1)), 3)
+    expected = search(graph, *args)
+    assert any(max(path) >= 120 for _, _, path in expected)
+    for _ in range(3):
+        assert core.search(*args) == expected
+
+
 class Row(Record):
     """A record class of the four fields the core can fill in."""
 

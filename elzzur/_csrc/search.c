@@ -126,9 +126,11 @@ typedef struct Search {
     size_t letters_cap;
     Move *moves;            /* each cell's moves, then the start moves (every alternative) */
     size_t moves_cap;
-    unsigned char *tests;   /* each move's first letter as chunk_hits() tests it: the byte of
-                               a node's mask that holds its bit (letter / 8), and that bit in
-                               the byte, tests_stride bytes further on; 16 zeros after each */
+    unsigned char *tests;   /* each move as chunk_hits() tests it, in four rows tests_stride
+                               bytes apart (16 zeros after each): its first letter's byte in
+                               a node's mask (letter / 8) and bit in that byte; its cell's byte
+                               in the cells used (cell / 8, below 16 where walk_v2 runs) and
+                               bit in that byte */
     size_t tests_cap, tests_stride;
     size_t lengths_cap;     /* of the three below: max_length + 1 entries */
     int64_t *bonus;
@@ -359,6 +361,8 @@ set_move(Search *s, size_t k, int32_t cell, size_t alt, unsigned char letter)
     m->alt = (int32_t)alt;
     s->tests[k] = (unsigned char)(letter >> 3);
     s->tests[s->tests_stride + k] = (unsigned char)(1u << (letter & 7));
+    s->tests[2 * s->tests_stride + k] = (unsigned char)(cell >> 3);
+    s->tests[3 * s->tests_stride + k] = (unsigned char)(1u << (cell & 7));
     return m->bit;
 }
 
@@ -638,8 +642,8 @@ convert(GraphObject *g, Search *s, PyObject *const *rows, Py_ssize_t n_rows, PyO
     if (__builtin_mul_overflow(nb_first[n], most_alts, &most) ||
         __builtin_add_overflow(most, s->n_alts, &most) ||
         reserve((void **)&s->moves, &s->moves_cap, most, sizeof(Move)) < 0 ||
-        most > SIZE_MAX / 2 - HIT_CHUNK_V2 ||
-        reserve((void **)&s->tests, &s->tests_cap, 2 * (most + HIT_CHUNK_V2), 1) < 0) {
+        most > SIZE_MAX / 4 - HIT_CHUNK_V2 ||
+        reserve((void **)&s->tests, &s->tests_cap, 4 * (most + HIT_CHUNK_V2), 1) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -670,8 +674,8 @@ convert(GraphObject *g, Search *s, PyObject *const *rows, Py_ssize_t n_rows, PyO
             set_move(s, n_moves++, (int32_t)i, a, letters[alts[a].letters]);
     s->n_moves = n_moves;
     /* (a chunk at the end of the moves reads as far as HIT_CHUNK_V2 tests beyond them) */
-    memset(s->tests + n_moves, 0, HIT_CHUNK_V2);
-    memset(s->tests + s->tests_stride + n_moves, 0, HIT_CHUNK_V2);
+    for (int row = 0; row < 4; row++)
+        memset(s->tests + row * s->tests_stride + n_moves, 0, HIT_CHUNK_V2);
 
     if (read_bonus(g, s, bonus) < 0)
         goto done;
@@ -763,6 +767,18 @@ append:
     return DONE;
 }
 
+/* The walk's two copies where GCC builds for x86-64: walk_v2 for the CPUs of x86-64-v2 (2008
+ * on: POPCNT, and SSSE3's PSHUFB, which chunk_hits() shuffles bytes with), picked by
+ * walk_board(), and walk_plain for the others. Elsewhere walk_plain alone. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WALK_V2 1
+typedef unsigned char u8x16 __attribute__((vector_size(16)));
+typedef char i8x16 __attribute__((vector_size(16)));
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+#else
+#define WALK_V2 0
+#endif
+
 /* What the walk reads, copied out of Search into one struct that only the walk touches:
  * its stores to used[] (chars, which may alias anything) and path[] would otherwise make the
  * compiler load every field of Search again after each of them. */
@@ -784,6 +800,9 @@ typedef struct {
     uint64_t limit, steps;
     uint32_t n_nodes, n_edges, max_length;
     unsigned char mark;     /* what used[] is set to on a path: 0 in a revisit search */
+#if WALK_V2
+    u8x16 used_bits;        /* walk_v2's used[]: bit c % 8 of byte c / 8 for cell c */
+#endif
     /* The time limit: with a deadline, limit is the next step at which the clock is read
      * (every TIME_CHUNK steps), cap the real step limit (see more_steps). */
     uint64_t cap;
@@ -839,17 +858,6 @@ more_steps(Walk *w)
 #define POPCNT_CLONES
 #endif
 
-/* The walk's two copies where GCC builds for x86-64: walk_v2 for the CPUs of x86-64-v2 (2008
- * on: POPCNT, and SSSE3's PSHUFB, which chunk_hits() shuffles bytes with), picked by
- * walk_board(), and walk_plain for the others. Elsewhere walk_plain alone. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define WALK_V2 1
-typedef unsigned char u8x16 __attribute__((vector_size(16)));
-typedef char i8x16 __attribute__((vector_size(16)));
-typedef uint64_t u64x2 __attribute__((vector_size(16)));
-#else
-#define WALK_V2 0
-#endif
 
 /* Which of the n moves from moves[k] (n <= hit_chunk(v2)) start with a letter of `mask`, as
  * the bits of the result, each tested without a branch: most moves fail on their first
@@ -864,10 +872,14 @@ chunk_hits(const Walk *restrict w, size_t k, size_t n, uint64_t mask, const int 
 #if WALK_V2
     if (v2) {
         u64x2 bytes = {mask, mask};
-        u8x16 at, bit;
+        u8x16 at, bit, cell_at, cell_bit;
         memcpy(&at, w->tests + k, 16);
         memcpy(&bit, w->tests + w->stride + k, 16);
-        i8x16 hit = (i8x16)((__builtin_shuffle((u8x16)bytes, at) & bit) != 0);
+        memcpy(&cell_at, w->tests + 2 * w->stride + k, 16);
+        memcpy(&cell_bit, w->tests + 3 * w->stride + k, 16);
+        u8x16 used = __builtin_shuffle(w->used_bits, cell_at) & cell_bit;
+        i8x16 hit = (i8x16)((__builtin_shuffle((u8x16)bytes, at) & bit) != 0) &
+                    (i8x16)(used == 0);
         return (uint64_t)(unsigned)__builtin_ia32_pmovmskb128(hit) & ((UINT64_C(1) << n) - 1);
     }
 #endif
@@ -877,6 +889,18 @@ chunk_hits(const Walk *restrict w, size_t k, size_t n, uint64_t mask, const int 
         hits |= (uint64_t)((mask & w->moves[k + i].bit) != 0) << i;
     return hits;
 }
+
+#if WALK_V2
+/* Cell c's bit in walk_v2's used_bits (c < 128), made in registers: a byte of it written alone
+ * would keep the next 16-byte read of used_bits waiting. */
+static inline __attribute__((always_inline)) u8x16
+one_cell(int32_t cell)
+{
+    const u8x16 bytes = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    u8x16 at = (u8x16){0} + (unsigned char)(cell >> 3);
+    return (u8x16)(bytes == at) & (unsigned char)(1u << (cell & 7));
+}
+#endif
 
 /* The moves chunk_hits() tests at once: see HIT_CHUNK_V2. */
 #define hit_chunk(v2) ((v2) ? HIT_CHUNK_V2 : 64)
@@ -962,7 +986,7 @@ walk(WALK_PARAMETERS, const int v2)
         const Move *move = chunk + __builtin_ctzll(hits);
         hits &= hits - 1;
         int32_t cell = move->cell;
-        if (w->used[cell]) /* never set in a revisit search */
+        if (!v2 && w->used[cell]) /* never set in a revisit search; walk_v2: see chunk_hits */
             continue;
         const Alt *alt = &w->alts[move->alt];
         /* The first letter, whose bit is set: a node's edges are consecutive in letter order,
@@ -1044,7 +1068,14 @@ walk(WALK_PARAMETERS, const int v2)
          * (a word's last letter, an END_ONLY cell, letters the graph does not continue by) is
          * not made at all. The bits are letters below 63, never TERMINAL. */
         if (onward) {
-            w->used[cell] = w->mark;
+#if WALK_V2
+            u8x16 before;
+            if (v2) {
+                before = w->used_bits;
+                w->used_bits = before | one_cell(cell);
+            } else
+#endif
+                w->used[cell] = w->mark;
             size_t from = w->move_first[cell], to = w->move_first[cell + 1];
             uint32_t len = (uint32_t)new_length;
             int err;
@@ -1056,7 +1087,12 @@ walk(WALK_PARAMETERS, const int v2)
 #endif
                 err = walk_plain(w, s, from, to, reached, reached_mask, reached_rank, len,
                                  new_total, new_factor, over, depth + 1);
-            w->used[cell] = 0;
+#if WALK_V2
+            if (v2)
+                w->used_bits = before;
+            else
+#endif
+                w->used[cell] = 0;
             if (err)
                 return err;
         }
@@ -1130,8 +1166,8 @@ walk_board(Search *s)
         root_first = s->n_edges;
     int (*start)(WALK_PARAMETERS) = walk_plain;
 #if WALK_V2
-    if (s->edges != NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("ssse3") &&
-        bounded(s))
+    if (s->edges != NULL && s->n_cells <= 128 && __builtin_cpu_supports("popcnt") &&
+        __builtin_cpu_supports("ssse3") && bounded(s))
         start = walk_v2;
 #endif
     int err = start(&w, s, s->move_first[s->n_cells], s->n_moves, root_first, load64(s->masks),
