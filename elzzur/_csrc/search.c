@@ -1838,7 +1838,7 @@ kept_paths(GraphObject *g, const Search *s, PyObject *labels, int plain)
 #else
 #define REUSE_TUPLES 0
 #endif
-#define REUSE_MAX 16384   /* tuples of each kind held from one search (some 1.3 MB) */
+#define REUSE_MAX 16384   /* tuples of each kind held from one search: at most 65,536, some 5 MB */
 #define REUSE_LONGEST 16  /* cells of the longest path filled again */
 
 static void
