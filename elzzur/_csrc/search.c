@@ -769,7 +769,10 @@ append:
 
 /* The walk's two copies where GCC builds for x86-64: walk_v2 for the CPUs of x86-64-v2 (2008
  * on: POPCNT, and SSSE3's PSHUFB, which chunk_hits() shuffles bytes with), picked by
- * walk_board(), and walk_plain for the others. Elsewhere walk_plain alone. */
+ * walk_board() where it can run: a graph that keeps its walk records (from its second search
+ * on), a board of at most 128 cells (its used cells in 16 bytes), and one whose sums cannot
+ * overflow (bounded()); walk_plain for the rest, with every test. Elsewhere walk_plain
+ * alone. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define WALK_V2 1
 typedef unsigned char u8x16 __attribute__((vector_size(16)));
@@ -858,14 +861,16 @@ more_steps(Walk *w)
 #define POPCNT_CLONES
 #endif
 
-
 /* Which of the n moves from moves[k] (n <= hit_chunk(v2)) start with a letter of `mask`, as
  * the bits of the result, each tested without a branch: most moves fail on their first
  * letter, unpredictably, and mispredicted branches cost more than the tests. In walk_v2, 16
  * at once: the mask's bytes looked up by each move's byte number (one PSHUFB), each ANDed
  * with the move's bit in that byte, the nonzero bytes' top bits gathered (PMOVMSKB): a
  * dozen instructions where one move after another took a hundred (10x10 boards: the walk
- * 17 % fewer instructions, 5 % less time). Elsewhere up to 64, one after another. */
+ * 17 % fewer instructions, 5 % less time). The same shuffle of the used cells' bytes leaves
+ * out the moves to a cell the path has used, which walk_plain tests hit by hit: a fifth of
+ * the hits, each a branch mispredicted as often as not (7-9 % of the time). Elsewhere up to
+ * 64 moves, one after another. */
 static inline __attribute__((always_inline)) uint64_t
 chunk_hits(const Walk *restrict w, size_t k, size_t n, uint64_t mask, const int v2)
 {
@@ -956,7 +961,8 @@ reach(const Walk *restrict w, uint64_t edge, uint64_t *mask, uint32_t *rank, uin
  * one ends there, and go on from the cell if the path can. path[depth] is the cell entered.
  * Each level adds a letter at least and no path is longer than max_length letters (checked),
  * so the recursion is at most max_length + 1 deep, whatever the graph holds. Returns DONE or
- * ERR_... . */
+ * ERR_... . Inlined into its two copies, walk_plain and walk_v2 (v2: see WALK_V2), each of
+ * which recurses into itself. */
 #define WALK_PARAMETERS Walk *restrict w, Search *s, size_t next, size_t end, uint32_t first, \
     uint64_t mask, uint64_t rank, uint32_t length, int64_t total, int64_t factor, \
     unsigned char overflow, size_t depth
@@ -2007,12 +2013,10 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
                 goto fail;
         labels = numbers;
     }
-#if REUSE_TUPLES
-    if (shape->record == NULL && plain_paths && g->walk != NULL) {
+    if (REUSE_TUPLES && shape->record == NULL && plain_paths && g->walk != NULL) {
         reuse_start(g, &reuse);
         r = &reuse;
     }
-#endif
     /* the kept paths, and each path's key there, worked out once */
     struct PathCache *paths = kept_paths(g, s, shape->labels, plain_paths);
     if (paths != NULL && (keys = PyMem_Malloc(n * sizeof(uint64_t) + 1)) != NULL)
