@@ -41,7 +41,7 @@ elzzur_cell_row_items(PyObject *cells, PyObject *prepared, PyTypeObject *type, P
                 return -1;
         memcpy(offset, found, sizeof offset);
         Py_INCREF(type);
-        Py_XSETREF(known, (PyTypeObject *)type);
+        Py_XSETREF(known, type);
     }
     Py_ssize_t n = PyTuple_GET_SIZE(cells);
     for (Py_ssize_t i = 0; i < n; i++) {

@@ -1074,31 +1074,24 @@ walk(WALK_PARAMETERS, const int v2)
          * (a word's last letter, an END_ONLY cell, letters the graph does not continue by) is
          * not made at all. The bits are letters below 63, never TERMINAL. */
         if (onward) {
-#if WALK_V2
-            u8x16 before;
-            if (v2) {
-                before = w->used_bits;
-                w->used_bits = before | one_cell(cell);
-            } else
-#endif
-                w->used[cell] = w->mark;
             size_t from = w->move_first[cell], to = w->move_first[cell + 1];
             uint32_t len = (uint32_t)new_length;
             int err;
 #if WALK_V2
-            if (v2)
+            if (v2) {
+                u8x16 before = w->used_bits;
+                w->used_bits = before | one_cell(cell);
                 err = walk_v2(w, s, from, to, reached, reached_mask, reached_rank, len,
                               new_total, new_factor, over, depth + 1);
-            else
+                w->used_bits = before;
+            } else
 #endif
+            {
+                w->used[cell] = w->mark;
                 err = walk_plain(w, s, from, to, reached, reached_mask, reached_rank, len,
                                  new_total, new_factor, over, depth + 1);
-#if WALK_V2
-            if (v2)
-                w->used_bits = before;
-            else
-#endif
                 w->used[cell] = 0;
+            }
             if (err)
                 return err;
         }
@@ -1748,6 +1741,17 @@ elzzur_paths_forget(struct PathCache *cache)
     Py_CLEAR(cache->labels);
 }
 
+/* Fill the empty tuple `path` (of length items) with the labels of cells[0..length). */
+static void
+fill_path(PyObject *path, const int32_t *cells, size_t length, PyObject *const *labels)
+{
+    for (size_t j = 0; j < length; j++) {
+        PyObject *cell = labels[cells[j]];
+        Py_INCREF(cell);
+        PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
+    }
+}
+
 /* A new tuple of the labels of cells[0..length), or NULL with an exception; not tracked by
  * the collector if `plain` (its labels atomic: it can be part of no cycle). */
 static PyObject *
@@ -1756,11 +1760,7 @@ new_path(const int32_t *cells, size_t length, PyObject *const *labels, int plain
     PyObject *path = PyTuple_New((Py_ssize_t)length);
     if (path == NULL)
         return NULL;
-    for (size_t j = 0; j < length; j++) {
-        PyObject *cell = labels[cells[j]];
-        Py_INCREF(cell);
-        PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
-    }
+    fill_path(path, cells, length, labels);
     if (plain)
         PyObject_GC_UnTrack(path);
     return path;
@@ -1948,23 +1948,37 @@ reuse_end(GraphObject *g, Reuse *r)
     }
 }
 
-/* The path of cells[0..length) as a tuple of the cells' labels, an empty one filled again if
- * r has one of that length (r: NULL where tuples are not filled again); held by the graph
- * then. NULL with an exception. */
+/* The path of cells[0..length) as a tuple of the cells' labels, or NULL with an exception.
+ * With r (NULL where tuples are not filled again), a path of up to REUSE_LONGEST cells is an
+ * empty one filled again if r has one of that length, and held by the graph (r->now). */
 static PyObject *
 handed_path(Reuse *r, const int32_t *cells, size_t length, PyObject *const *labels, int plain)
 {
     if (r == NULL || length > REUSE_LONGEST)
         return new_path(cells, length, labels, plain);
     PyObject *path = reuse_pop(&r->paths[length]);
-    if (path == NULL)
-        return new_path(cells, length, labels, plain);
-    for (size_t j = 0; j < length; j++) {
-        PyObject *cell = labels[cells[j]];
-        Py_INCREF(cell);
-        PyTuple_SET_ITEM(path, (Py_ssize_t)j, cell);
-    }
+    if (path != NULL)
+        fill_path(path, cells, length, labels);
+    else if ((path = new_path(cells, length, labels, plain)) == NULL)
+        return NULL;
+    Py_INCREF(path);
+    handed_take(&r->now[1], path);
     return path;
+}
+
+/* An empty 3-tuple for a result, or NULL with an exception: with r, one filled again if r has
+ * one, and held by the graph (r->now). */
+static PyObject *
+handed_result(Reuse *r)
+{
+    PyObject *item = r != NULL ? reuse_pop(&r->results) : NULL;
+    if (item == NULL && (item = PyTuple_New(3)) == NULL)
+        return NULL;
+    if (r != NULL) {
+        Py_INCREF(item);
+        handed_take(&r->now[0], item);
+    }
+    return item;
 }
 
 static PyObject *
@@ -2042,14 +2056,9 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
                     __builtin_prefetch(at->path, 1);
             }
         }
-        PyObject *path;
-        if (keys != NULL)
-            path = path_tuple(paths, keys[k], s->arena + e->path, e->length, labels);
-        else if ((path = handed_path(r, s->arena + e->path, e->length, labels, plain_paths)) !=
-                     NULL && r != NULL && e->length <= REUSE_LONGEST) {
-            Py_INCREF(path);
-            handed_take(&r->now[1], path);
-        }
+        PyObject *path = keys != NULL
+            ? path_tuple(paths, keys[k], s->arena + e->path, e->length, labels)
+            : handed_path(r, s->arena + e->path, e->length, labels, plain_paths);
         if (path == NULL)
             goto fail;
         Py_ssize_t length = 0;
@@ -2070,15 +2079,8 @@ result_list(Search *s, GraphObject *g, const Shape *shape)
         PyObject *score = word ? PyLong_FromLongLong(e->score) : NULL;
         PyObject *band = NULL, *item = NULL;
         if (score != NULL) {
-            if (shape->record == NULL) {
-                item = r != NULL ? reuse_pop(&r->results) : NULL;
-                if (item == NULL)
-                    item = PyTuple_New(3);
-                if (item != NULL && r != NULL) {
-                    Py_INCREF(item);
-                    handed_take(&r->now[0], item);
-                }
-            }
+            if (shape->record == NULL)
+                item = handed_result(r);
             else if ((band = entry_band(shape, e->key - 1, idx, length, word)) != NULL)
                 item = shape->record->tp_alloc(shape->record, 0);
         }
