@@ -344,9 +344,12 @@ def write_out(action, *args) -> None:
 
 
 def report(message: str) -> None:
-    """``elzzur: error: …`` on standard error, if it can be written at all."""
+    """``elzzur: error: …`` on standard error, if it can be written at all; a control
+    character a message took from the input is shown escaped, never obeyed (``printable``)."""
+    from .printable import printable
+
     try:
-        print(f"{PROG}: error: {message}", file=sys.stderr)
+        print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
     except (OSError, ValueError):  # standard error full or closed: the status says it all
         pass
 

@@ -124,7 +124,7 @@ def test_board_conflicts_and_other_errors(cli, words, tmp_path):
         1, "clash.gcg, line 2: 8D XI: square D8 holds R, the word has X")
     (tmp_path / "empty.gcg").write_text("#player1 a A\n", encoding="utf-8")
     cli("scrabble", "--gcg", "empty.gcg", "-d", words).error(1, "empty.gcg: no moves")
-    cli("scrabble", "--gcg", "game.gcg", "-d", words, "-r", "AB").error(1, "leave out -r")
+    cli("scrabble", "--gcg", "game.gcg", "-d", words, "-r", "AB").error(2, "leave out -r")
     with pytest.raises(ElzzurError, match="line 2: expected a coordinate and a word"):
         parse_gcg("\n>a: AB 8D AB XX +5 5\n")
 

@@ -39,14 +39,17 @@ def run_check(args: Args, out: Output) -> None:
     dictionary = load_words(args.dictionary, language, not args.no_corrections)
     judgement = check(boards[0], dictionary, language, rules, lists, names, args.shared,
                       rules_name=args.rules, bands=band_lookup(language))
+    # the players' words and names are theirs: shown, never obeyed, on the referee's terminal
+    from ..printable import json_printable, printable
+
     if args.format == "json":
         from ..views.judgement import as_json
 
-        out.write(as_json(judgement))
+        out.write(json_printable(as_json(judgement)))
     else:
         from ..views.judgement import as_text
 
-        out.write(as_text(judgement, rules))
+        out.write(printable(as_text(judgement, rules)))
 
 
 def read_player_list(path: str) -> list[str]:

@@ -10,7 +10,7 @@ GCG_LIMIT = 4 * 2**20  # bytes: a game's record is a few kilobytes
 
 
 def run_review(args: Args, out: Output) -> None:
-    from ..errors import ElzzurError
+    from ..errors import ElzzurError, UsageError
     from ..files import read_text_file, shown
     from ..lexicon.languages import get_language
     from ..scrabble import load_layout, load_tile_set
@@ -20,7 +20,7 @@ def run_review(args: Args, out: Output) -> None:
 
     for name in ("board", "cgp", "rack"):
         if getattr(args, name, None) is not None:
-            raise ElzzurError(f"scrabble: --gcg reviews a whole game; leave out "
+            raise UsageError(f"scrabble: --gcg reviews a whole game; leave out "
                               f"{'-b' if name == 'board' else '--' + name if name == 'cgp' else '-r'}")
     origin = shown(args.gcg) if args.gcg != "-" else "<stdin>"
     if args.gcg == "-":
@@ -28,6 +28,8 @@ def run_review(args: Args, out: Output) -> None:
 
         from ..files import check_size, decode_text, read_limited
 
+        if sys.stdin is None:  # started with standard input closed (<&-)
+            raise ElzzurError("--gcg -: standard input is closed")
         data = check_size(read_limited(sys.stdin.buffer, GCG_LIMIT), GCG_LIMIT, origin,
                           "a GCG file")
         text = decode_text(data, origin)
@@ -49,18 +51,24 @@ def run_review(args: Args, out: Output) -> None:
         t["moves"] += 1
         t["given_away"] = round(t["given_away"] + row.lost, 1)
         t["best"] += row.lost == 0
+    from ..printable import json_printable, printable  # the record's names are its writer's
+
     if args.format == "json":
         import json
 
-        out.write(json.dumps({"players": totals, "moves": [as_json(r) for r in rows]},
-                             ensure_ascii=False) + "\n")
+        data = {"players": totals, "moves": [as_json(r) for r in rows]}
+        out.write(json_printable(json.dumps(data, ensure_ascii=False)) + "\n")
         return
+
+    def write(text: str) -> None:
+        out.write(printable(text))
+
     width = max([len(played_text(r)) for r in rows] + [6])
     best_width = max([len(candidate_text(r.best)) for r in rows if r.best] + [4])
     nick_width = max([len(n) for n in game.players] + [len("player")])
-    out.write(f"{'#':>3}  {'player':<{nick_width}}  {'rack':<7}  {'played':<{width}} "
-              f"{'score':>5} {'equity':>6}  {'best by equity':<{best_width}} {'equity':>6} "
-              f"{'lost':>5}\n")
+    write(f"{'#':>3}  {'player':<{nick_width}}  {'rack':<7}  {'played':<{width}} "
+          f"{'score':>5} {'equity':>6}  {'best by equity':<{best_width}} {'equity':>6} "
+          f"{'lost':>5}\n")
     for number, r in enumerate(rows, 1):
         e = r.event
         if r.best is None:
@@ -72,13 +80,13 @@ def run_review(args: Args, out: Output) -> None:
             lost = "best" if r.lost == 0 else f"{r.lost:.1f}"
         # ours where known; a play challenged off scored nothing
         score = 0 if r.withdrawn else r.played.score if r.played is not None else e.score
-        out.write(f"{number:>3}  {e.nick:<{nick_width}}  {e.rack:<7}  {played_text(r):<{width}} "
-                  f"{score:>5} {equity:>6}  {best:<{best_width}} {best_equity:>6} "
-                  f"{lost:>5}".rstrip() + "\n")
-    out.write("\n")
+        write(f"{number:>3}  {e.nick:<{nick_width}}  {e.rack:<7}  {played_text(r):<{width}} "
+              f"{score:>5} {equity:>6}  {best:<{best_width}} {best_equity:>6} "
+              f"{lost:>5}".rstrip() + "\n")
+    write("\n")
     for nick, t in totals.items():
-        out.write(f"{nick}: {t['score']} points; {t['moves']} moves reviewed, {t['best']} the "
-                  f"best by equity, {t['given_away']:.1f} points of equity given away\n")
+        write(f"{nick}: {t['score']} points; {t['moves']} moves reviewed, {t['best']} the "
+              f"best by equity, {t['given_away']:.1f} points of equity given away\n")
 
 
 def candidate_text(candidate) -> str:

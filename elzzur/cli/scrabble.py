@@ -66,7 +66,9 @@ def solve_position(args: Args, out: Output) -> None:
             raise ElzzurError("scrabble: the CGP has no rack on turn; give one with -r")
         if options.get("lex") and args.dictionary is None:
             # a tournament lexicon (NWL23, CSW24, …) is not ours to ship: say what is used
-            print(f"{PROG}: note: the position names the lexicon {options['lex']}; using the "
+            from ..printable import plain
+
+            print(f"{PROG}: note: the position names the lexicon {plain(options['lex'])}; using the "
                   f"built-in {tiles.language or args.language} dictionary (give yours with -d)",
                   file=sys.stderr)
     elif args.board is None:
@@ -96,13 +98,22 @@ def solve_position(args: Args, out: Output) -> None:
         return
     if unseen is not None:
         out.write(f"unseen: {unseen.total} tiles ({unseen.bag} in the bag): {unseen.text}\n\n")
-    if not any(m.kind == "play" for m in moves):
+    plays = [m for m in moves if m.kind == "play"]
+    below = []  # the best play, when the top holds only exchanges: never shown as the only choice
+    if not plays and moves and rank == "equity":
+        below = best_moves(text, rack, args.language, graph, layout_name, 1, plays_only=True)
+    if not plays and not below:
         out.write("no legal move with this rack\n")  # (exchanges may follow)
-    width = max((len(m.word) for m in moves), default=0) + 2
+    width = max((len(m.word) for m in moves + below), default=0) + 2
+
+    def line(m) -> str:
+        return f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}{m.equity:>7.1f}  {m.leave}".rstrip()
+
     for m in moves:
-        out.write(f"{m.coordinate:<5}{m.word:<{width}}{m.score:>5}{m.equity:>7.1f}  "
-                  f"{m.leave}".rstrip() + "\n")
-    shown = [m for m in moves if m.kind == "play"][:args.show_top or 0]
+        out.write(line(m) + "\n")
+    if below:
+        out.write(f"the best play, below these by equity:\n{line(below[0])}\n")
+    shown = (plays or below)[:args.show_top or 0]
     if shown:
         from ..views.text import show_move  # (the board drawn: only for --show-top)
 

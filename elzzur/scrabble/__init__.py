@@ -31,7 +31,7 @@ __all__ = ["ACROSS", "COLUMNS", "DOWN", "Layout", "Move", "TileSet", "available_
 
 def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None,
                layout: str | Layout | None = None, top: int | None = None,
-               rank: str = "equity") -> list[Move]:
+               rank: str = "equity", plays_only: bool = False) -> list[Move]:
     """The Python API: moves for a position written as text, best first. ``language`` is an
     edition's code or a tile file's path; ``layout`` a layout's name, file or ``Layout``,
     defaulting to the edition's own board (``wwf`` for ``wwf``), else the standard one;
@@ -40,8 +40,9 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
     plus the leave's value, with exchanges (``equity.Exchange``, when the unseen tiles leave
     a rack's worth in the bag) among the candidates and the end-game rule once the bag is
     empty (``elzzur.scrabble.equity``); ``rank="score"`` is the score order, moves only. Each
-    candidate has its ``equity`` either way. Wrong kinds of arguments are a TypeError, bad
-    text an ElzzurError."""
+    candidate has its ``equity`` either way; ``plays_only=True`` leaves exchanges and passes
+    out (the best plays by equity: what ``scrabble`` shows when its top holds none). Wrong
+    kinds of arguments are a TypeError, bad text an ElzzurError."""
     _text(board_text, "board_text")
     _text(rack_text, "rack_text")
     if not isinstance(language, str) and not hasattr(language, "__fspath__"):
@@ -77,6 +78,11 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
 
     evaluate = Evaluator(edition_leaves(tiles, language), unseen_tiles(board, rack, blanks, tiles),
                          tiles)
+    if plays_only:  # the best plays by equity, no exchange among them
+        from .equity import leave_table, rack_leaves
+
+        table = leave_table(rack, blanks, rack_leaves(rack, blanks, evaluate))
+        return generate_moves(board, rack, blanks, graph, tiles, layout, top, leaves=table)
     return ranked(lambda n, values: generate_moves(board, rack, blanks, graph, tiles, layout, n,
                                                    leaves=values),
                   rack, blanks, evaluate, top, rank)

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ElzzurError
+from ..errors import ElzzurError, quoted
+from ..printable import plain
 from .moves import ACROSS, COLUMNS, DOWN, show_leave
 from .position import parse_rack
 from .tiles import BLANK, TileSet
@@ -83,7 +84,7 @@ def parse_gcg(text: str, origin: str = "gcg") -> GcgGame:
                 if not nick:
                     fail(f"#{pragma} names no player")
                 if nick in players:
-                    fail(f"player {nick!r} is named twice")
+                    fail(f"player {quoted(nick)} is named twice")
                 players.append(nick)
                 names[nick] = name.strip() or nick
             elif pragma == "lexicon":
@@ -92,7 +93,7 @@ def parse_gcg(text: str, origin: str = "gcg") -> GcgGame:
         if not line.startswith(">"):
             if in_note:  # a note's text goes on until the next event
                 continue
-            fail(f"expected a '>' event or a '#' pragma, got {line[:40]!r}")
+            fail(f"expected a '>' event or a '#' pragma, got {quoted(line)}")
         in_note = False
         if len(events) >= MAX_EVENTS:
             fail(f"more than {MAX_EVENTS} events")
@@ -102,7 +103,8 @@ def parse_gcg(text: str, origin: str = "gcg") -> GcgGame:
         nick, fields = match.group(1), match.group(2).split()
         if nick not in players:
             if len(players) == 2:
-                fail(f"a third player {nick!r} (the game's players are {' and '.join(players)})")
+                fail(f"a third player {quoted(nick)} (the game's players are "
+                     f"{' and '.join(map(quoted, players))})")
             players.append(nick)
             names[nick] = nick
         events.append(_event(number, nick, fields, fail))
@@ -116,9 +118,9 @@ def _event(number: int, nick: str, fields: list[str], fail) -> Event:
         fail("an event is '>NICK: RACK MOVE SCORE TOTAL' (too few fields)")
     score_text, total_text = fields[-2], fields[-1]
     if not _SCORE.match(score_text):
-        fail(f"the score must be +N or -N, got {score_text!r}")
+        fail(f"the score must be +N or -N, got {quoted(score_text)}")
     if not _TOTAL.match(total_text):
-        fail(f"the total must be a number, got {total_text!r}")
+        fail(f"the total must be a number, got {quoted(total_text)}")
     score, total = int(score_text), int(total_text)
     body = fields[:-2]
     if len(body) == 1 and body[0].startswith("(") and body[0].endswith(")"):
@@ -139,9 +141,10 @@ def _event(number: int, nick: str, fields: list[str], fail) -> Event:
             kind = "challenge" if first == "(challenge)" else "penalty"
             return Event(number, nick, rack, kind, tiles=first.strip("()"), score=score,
                          total=total)
-        fail(f"{first!r} is not a move (a move is a coordinate such as 8D or D8 and a word)")
+        fail(f"{quoted(first)} is not a move (a move is a coordinate such as 8D or D8 and a "
+             f"word)")
     if len(rest) != 2:
-        fail(f"expected a coordinate and a word, got {' '.join(rest)!r}")
+        fail(f"expected a coordinate and a word, got {quoted(' '.join(rest))}")
     return Event(number, nick, rack, "play", coordinate=rest[0], word=rest[1], score=score,
                  total=total)
 
@@ -169,14 +172,20 @@ def placement(event: Event, board, tiles: TileSet, fail):
     from .position import tokens
 
     size = len(board)
+    play = plain(f"{event.coordinate} {event.word}")
     where = locate(event.coordinate, size)
     if where is None:
-        fail(f"{event.coordinate!r} is not a square of a {size}x{size} board (8D across, D8 down)")
+        fail(f"{quoted(event.coordinate)} is not a square of a {size}x{size} board (8D across, "
+             f"D8 down)")
     row, col, direction = where
     dr, dc = (0, 1) if direction == ACROSS else (1, 0)
     placed, through = [], False
     i = 0
-    for token in tokens(event.word, "word"):
+    try:
+        squares = tokens(event.word, f"the word {plain(event.word)}")
+    except ElzzurError as error:  # a '[' without its ']'
+        fail(str(error))
+    for token in squares:
         if token == "(":
             through = True
             continue
@@ -186,27 +195,27 @@ def placement(event: Event, board, tiles: TileSet, fail):
         r, c = row + dr * i, col + dc * i
         i += 1
         if not (r < size and c < size):
-            fail(f"{event.coordinate} {event.word} runs off the board")
+            fail(f"{play} runs off the board")
         square = board[r][c]
         if token == "." or through:
             if square is None:
-                fail(f"{event.coordinate} {event.word}: square {COLUMNS[c]}{r + 1} is empty, the "
-                     f"word has a tile already there")
+                fail(f"{play}: square {COLUMNS[c]}{r + 1} is empty, the word has a tile "
+                     f"already there")
             continue
         if square is not None:
             shown = tiles.lower[square[0]] if square[1] else square[0]
             if token not in (square[0], shown, tiles.lower.get(square[0])):
-                fail(f"{event.coordinate} {event.word}: square {COLUMNS[c]}{r + 1} holds "
-                     f"{shown}, the word has {token}")
+                fail(f"{play}: square {COLUMNS[c]}{r + 1} holds {shown}, the word has "
+                     f"{plain(token)}")
             continue
         if token in tiles.values:
             placed.append((r, c, token, False))
         elif token in tiles.blank_letters:
             placed.append((r, c, tiles.blank_letters[token], True))
         else:
-            fail(f"{token!r} in {event.word!r} is not a tile of the {tiles.name} set")
+            fail(f"{quoted(token)} in {quoted(event.word)} is not a tile of the {tiles.name} set")
     if not placed:
-        fail(f"{event.coordinate} {event.word} places no tile")
+        fail(f"{play} places no tile")
     return placed
 
 
@@ -269,16 +278,18 @@ def review(game: GcgGame, tiles: TileSet, layout, graph, leaves, origin: str = "
                 else:
                     left_blanks = -1
                 if left_blanks < 0:
-                    fail(f"{event.coordinate} {event.word} places tiles not on the rack "
-                         f"{event.rack}")
+                    fail(f"{plain(event.coordinate + ' ' + event.word)} places tiles not on "
+                         f"the rack {plain(event.rack)}")
             evaluate = Evaluator(leaves, unseen_tiles(board, rack, blanks, tiles), tiles)
-            candidates = ranked(
+            # the best candidate alone: ranking every move of a two-blank rack took 0.4-0.7 s
+            # an event, and only the best and the move played are needed
+            top = ranked(
                 lambda n, values: generate_moves(board, rack, blanks, graph, tiles, layout, n,
                                                  leaves=values),
-                rack, blanks, evaluate, None)
-            played, equity = find_played(event, placed, candidates, rack, blanks, evaluate,
-                                         tiles, fail)
-            best = candidates[0] if candidates else None
+                rack, blanks, evaluate, 1)
+            played, equity = find_played(event, placed, (board, graph, layout), rack, blanks,
+                                         evaluate, tiles, fail)
+            best = top[0] if top else None
             lost = round(max(0.0, best.equity - equity), 1) if best is not None else 0.0
             full = show_leave(rack, blanks)
             reviewed = Reviewed(event, played, equity, best, lost, round(evaluate(full), 1))
@@ -294,17 +305,14 @@ def review(game: GcgGame, tiles: TileSet, layout, graph, leaves, origin: str = "
     return out
 
 
-def find_played(event: Event, placed, candidates, rack, blanks, evaluate, tiles, fail):
+def find_played(event: Event, placed, position, rack, blanks, evaluate, tiles, fail):
     """The candidate the event played, and its equity. A play the generator does not know
-    (a phony) is valued at the score written plus its leave's value."""
-    from .equity import Exchange
+    (a phony) is valued at the score written plus its leave's value. ``position`` is the
+    board, the word graph and the layout, for a play."""
+    from .equity import Exchange, exchanges
     from .leaves import parse_leave
 
     if event.kind == "play":
-        key = frozenset(placed)
-        for c in candidates:
-            if c.kind == "play" and frozenset(c.placed) == key:
-                return c, c.equity
         left = dict(rack)
         left_blanks = blanks
         for _, _, tile, blank in placed:
@@ -313,30 +321,83 @@ def find_played(event: Event, placed, candidates, rack, blanks, evaluate, tiles,
             else:
                 left[tile] -= 1
         leave = show_leave({t: n for t, n in left.items() if n}, left_blanks)
+        board, graph, layout = position
+        move = played_move(board, placed, graph, tiles, layout)
+        if move is not None:
+            move.leave = leave
+            move.equity = (10 * move.score + evaluate.tenths(leave)) / 10
+            return move, move.equity
         return None, (10 * event.score + evaluate.tenths(leave)) / 10
     full = show_leave(rack, blanks)
     if event.kind == "pass":
         return Exchange("pass", "", full, round(evaluate(full), 1)), round(evaluate(full), 1)
-    # an exchange: named tiles, or a count of unnamed ones (then the best of that many)
-    if event.tiles.isdigit():
-        count = int(event.tiles)
-        same = [c for c in candidates if c.kind == "exchange" and
+    # an exchange: named tiles, or a count of unnamed ones (then the best of that many);
+    # a count in ASCII digits only ('²' is a digit to str.isdigit, not to int)
+    if event.tiles.isascii() and event.tiles.isdigit():
+        count = int(event.tiles[-3:]) if len(event.tiles.lstrip("0")) <= 3 else 1000
+        same = [c for c in exchanges(rack, blanks, evaluate) if
                 sum(parse_leave(c.tiles)[0].values()) + parse_leave(c.tiles)[1] == count]
         if same:
             return same[0], same[0].equity
-        fail(f"an exchange of {count} tiles from the rack {event.rack}")
+        fail(f"an exchange of {plain(event.tiles)} tiles from the rack {plain(event.rack)}")
     try:
         given, given_blanks = parse_rack(event.tiles.replace(BLANK, "?"), tiles)
     except ElzzurError as error:
-        fail(f"the exchange {event.tiles!r}: {error}")
+        fail(f"the exchange {quoted(event.tiles)}: {error}")
     kept = {t: n - given.get(t, 0) for t, n in rack.items()}
     if any(n < 0 for n in kept.values()) or any(t not in rack for t in given) \
             or given_blanks > blanks:
-        fail(f"the exchange {event.tiles!r} is not from the rack {event.rack}")
+        fail(f"the exchange {quoted(event.tiles)} is not from the rack {plain(event.rack)}")
     leave = show_leave({t: n for t, n in kept.items() if n}, blanks - given_blanks)
-    tiles_text = show_leave(given, given_blanks)
-    for c in candidates:
-        if c.kind == "exchange" and c.tiles == tiles_text:
-            return c, c.equity
-    value = round(evaluate(leave), 1)  # the bag (as far as the record shows) held too few
-    return Exchange("exchange", tiles_text, leave, value), value
+    value = round(evaluate(leave), 1)  # what is kept: an exchange's equity
+    return Exchange("exchange", show_leave(given, given_blanks), leave, value), value
+
+
+def played_move(board, placed, graph, tiles: TileSet, layout):
+    """The generator's ``Move`` of the tiles ``placed`` (with its score, its leave unset), or
+    None if it is no legal move (a phony, a word the dictionary lacks).
+
+    Found among the moves of a rack of just those tiles, each blank as the letter it stands
+    for: a rack without blanks is searched in a millisecond, where a rack with two took a
+    tenth of a second and built tens of thousands of moves. Whether a placement is legal does
+    not depend on which of its tiles are blanks, only its score does: a blank's letter counts
+    nothing, in the main word (times its word premiums) and in the cross-word through its
+    square (times that square's word premium), which is taken off the letter's score
+    (tests/test_redteam_games.py checks it against the moves of the whole rack)."""
+    from .movegen import generate_moves
+
+    letters: dict[str, int] = {}
+    for _, _, tile, _ in placed:
+        letters[tile] = letters.get(tile, 0) + 1
+    key = frozenset((r, c, tile) for r, c, tile, _ in placed)
+    blank = {(r, c) for r, c, _, is_blank in placed if is_blank}
+    for move in generate_moves(board, letters, 0, graph, tiles, layout):
+        if len(move.placed) == len(placed) and \
+                frozenset((r, c, tile) for r, c, tile, _ in move.placed) == key:
+            break
+    else:
+        return None
+    if not blank:
+        return move
+    from .moves import Move
+
+    dr, dc = (0, 1) if move.direction == ACROSS else (1, 0)
+    squares, word_premium = [], 1
+    for i, (tile, _, new) in enumerate(move.squares):
+        r, c = move.row + dr * i, move.col + dc * i
+        squares.append((tile, (r, c) in blank, new) if new else move.squares[i])
+        if new:
+            word_premium *= layout.word[r][c]
+    size = len(board)
+    taken = 0
+    for r, c in blank:
+        tile = next(t for rr, cc, t, _ in placed if (rr, cc) == (r, c))
+        points = tiles.values[tile] * layout.letter[r][c]
+        taken += points * word_premium
+        crossed = any(0 <= r + s * dc < size and 0 <= c + s * dr < size and
+                      board[r + s * dc][c + s * dr] is not None for s in (-1, 1))
+        if crossed:
+            taken += points * layout.word[r][c]
+    placed_blanks = tuple((r, c, t, (r, c) in blank) for r, c, t, _ in move.placed)
+    return Move(move.row, move.col, move.direction, placed_blanks, tuple(squares),
+                move.score - taken, "", tiles)

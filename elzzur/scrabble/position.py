@@ -6,7 +6,7 @@ A board square is ``None`` or ``(tile, is_blank)``."""
 
 from __future__ import annotations
 
-from ..errors import ElzzurError
+from ..errors import ElzzurError, quoted
 from .tiles import BLANK, TileSet
 
 MAX_SIZE = 63  # squares a side: a row's squares are bits of a 64-bit mask in the C core
@@ -66,7 +66,7 @@ def parse_square(token: str, tiles: TileSet, where: str):
         return (token, False)
     if token in tiles.blank_letters:
         return (tiles.blank_letters[token], True)
-    raise ElzzurError(f"{where}: {token!r} is not a tile of the {tiles.name} set "
+    raise ElzzurError(f"{where}: {quoted(token)} is not a tile of the {tiles.name} set "
                       f"(tiles are upper case, blanks lower case, '.' is an empty square)")
 
 def parse_position(text: str, tiles: TileSet, size: int = 15) -> list[list]:
@@ -127,7 +127,8 @@ def parse_cgp(text: str, size: int = 15) -> tuple[str, str | None, dict]:
                 width += 1
                 i += 1
             else:
-                raise ElzzurError(f"cgp row {r + 1}: {ch!r} is not a tile, a blank or a digit")
+                raise ElzzurError(f"cgp row {r + 1}: {quoted(ch)} is not a tile, a blank or a "
+                                  f"digit")
         if width != size:
             raise ElzzurError(f"cgp row {r + 1}: {width} squares, expected {size}")
         lines.append("".join(out))
@@ -180,7 +181,7 @@ def parse_rack(text: str, tiles: TileSet, board=None) -> tuple[dict, int]:
             continue
         tile = token if token in tiles.values else tiles.blank_letters.get(token)
         if tile is None:
-            raise ElzzurError(f"rack: {token!r} is not a tile of the {tiles.name} set")
+            raise ElzzurError(f"rack: {quoted(token)} is not a tile of the {tiles.name} set")
         rack[tile] = rack.get(tile, 0) + 1
     if sum(rack.values()) + blanks > tiles.rack_size:
         raise ElzzurError(f"rack: {sum(rack.values()) + blanks} tiles, at most {tiles.rack_size}")
