@@ -364,3 +364,135 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         except OSError as e:
             raise ElzzurError(f"cannot write {named(out.target)}: {e.strerror}") from None
         out.commit()
+
+
+# --- one writer at a time ----------------------------------------------------------------------
+
+LOCK_WAIT = 10.0  # seconds a writer waits for another to finish with a data file
+_POLL = 0.02  # seconds between tries while waiting
+
+
+class locked:
+    """Hold the lock of the data file ``path`` (``.NAME.lock`` beside it)
+    around a read-modify-write of that file, so that two elzzur processes at once (ten
+    ``words add``, two rounds ending together) each see the other's change instead of
+    overwriting it::
+
+        with locked(path):
+            text = read(path)
+            write_atomic(path, change(text))
+
+    Readers need no lock: a writer replaces the file whole (``write_atomic``), so a reader sees
+    the old file or the new one. The lock file is removed by its holder before letting go, so
+    none is left behind; a waiter that then takes the lock of the removed file sees that the
+    name no longer leads to it, and tries again on the new one. A lock held for more than ``LOCK_WAIT`` seconds is an
+    ElzzurError naming the file, never a wait for ever. POSIX: ``fcntl.flock`` (released by the
+    system when the holder dies, however it dies); Windows: ``msvcrt.locking`` on the lock
+    file's first byte. The data file's folder is created if it is missing."""
+
+    def __init__(self, path: str) -> None:
+        self.path = os.fspath(path)
+        folder, name = os.path.split(self.path)
+        self.lock_path = os.path.join(folder, f".{name}.lock")
+        self.fd = None
+
+    def __enter__(self) -> locked:
+        folder = os.path.dirname(self.lock_path) or "."
+        import time
+
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                os.makedirs(folder, exist_ok=True)
+                self.fd = os.open(self.lock_path,
+                                  os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+            except OSError as e:
+                raise ElzzurError(f"cannot write {named(self.path)}: {e.strerror}") from None
+            try:
+                self._wait(deadline)
+                if self._still_named():
+                    return self
+            except BaseException:
+                os.close(self.fd)
+                self.fd = None
+                raise
+            _unlock(self.fd)  # the lock of a file its holder removed: take the new one's
+            os.close(self.fd)
+            self.fd = None
+
+    def _still_named(self) -> bool:
+        """True if the lock file's name still leads to the file locked."""
+        try:
+            named_now, held = os.stat(self.lock_path), os.fstat(self.fd)
+        except OSError:
+            return False
+        return (named_now.st_dev, named_now.st_ino) == (held.st_dev, held.st_ino)
+
+    def _wait(self, deadline: float) -> None:
+        import time
+
+        while True:
+            try:
+                if _try_lock(self.fd):
+                    return
+            except OSError as e:
+                raise ElzzurError(f"cannot lock {named(self.path)}: {e.strerror}") from None
+            if time.monotonic() >= deadline:
+                raise ElzzurError(f"cannot write {named(self.path)}: another elzzur has been writing "
+                                  f"it for {LOCK_WAIT:g} seconds (a run still going, or one "
+                                  f"stopped with Ctrl-Z?); try again when it is done")
+            time.sleep(_POLL)
+
+    def __exit__(self, *exc) -> None:
+        if self.fd is not None:
+            try:
+                try:
+                    os.unlink(self.lock_path)  # while held: no one else can hold it now
+                except OSError:  # (Windows: an open file cannot be removed; it stays)
+                    pass
+                _unlock(self.fd)
+            finally:
+                os.close(self.fd)
+                self.fd = None
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the lock on ``fd`` if no one holds it; False if someone does."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError as e:  # a file system without locks (some network ones): one writer assumed
+        if e.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
+            return True
+        raise
+    return True
+
+
+def _unlock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:
+        import msvcrt
+
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        except OSError:
+            pass
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    except OSError:
+        pass

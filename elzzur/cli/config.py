@@ -66,10 +66,10 @@ def check_value(key: str, value: str, origin: str) -> str:
 
 
 def read_file(path: str) -> dict[str, str]:
-    """The settings of the config file at ``path``, checked; {} if there is no such file."""
-    try:
-        os.stat(path)
-    except (OSError, ValueError):
+    """The settings of the config file at ``path``, checked; {} if there is no such file. A
+    link that leads nowhere or loops, a folder that cannot be searched, is an error naming
+    the file: settings the user wrote are never silently left unused."""
+    if not exists(path):
         return {}
     from ..datafiles import Checker, load_toml
 
@@ -88,6 +88,24 @@ def read_file(path: str) -> dict[str, str]:
         if value is not None:
             found[key] = value
     return found
+
+
+def exists(path: str) -> bool:
+    """True if the config file is there; False if there is plainly none (the usual case);
+    an ElzzurError for a path that names something unusable (a broken or looping symbolic
+    link, a path through a file, a folder that cannot be searched, a NUL)."""
+    try:
+        os.stat(path)
+        return True
+    except FileNotFoundError:
+        if not os.path.islink(path):
+            return False
+    except (OSError, ValueError):
+        pass
+    from ..errors import ElzzurError
+    from ..files import missing, named
+
+    raise ElzzurError(f"config file {named(path)}: {missing(path)}")
 
 
 def in_force() -> dict[str, tuple[str, str]]:
@@ -130,8 +148,8 @@ def run_config(args, out) -> None:
     """``elzzur config``: the file's path (whether or not it exists), then every setting in
     force and where it comes from, one line each."""
     path = config_path()
-    exists = os.path.exists(path)
-    out.write(f"config file: {path}{'' if exists else ' (does not exist)'}\n")
+    found = bool(read_file(path)) or exists(path)  # (read: a broken file is an error here too)
+    out.write(f"config file: {path}{'' if found else ' (does not exist)'}\n")
     origins = getattr(args, "origins", {})
     lines = []
     for key in SETTINGS:

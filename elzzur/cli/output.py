@@ -28,7 +28,8 @@ def write_failed(target: str | None, error: OSError) -> ElzzurError:
 
 # The options whose values name files a command reads: -o must not name one of them.
 INPUT_OPTIONS = (("board", "-b"), ("dictionary", "-d"), ("avoid", "--avoid"), ("language", "-l"),
-                 ("rules", "--rules"), ("dice", "--dice"), ("layout", "--board-layout"))
+                 ("rules", "--rules"), ("dice", "--dice"), ("layout", "--board-layout"),
+                 ("image", "--image"), ("images", "IMAGE"))
 
 PRESETS = ("language", "rules", "dice", "layout")  # a name, or a file's path (datafiles.is_path)
 

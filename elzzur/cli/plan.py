@@ -15,16 +15,15 @@ def plan_text(board, rows, language, args) -> str:
     if args.format not in ("text", "json"):
         raise UsageError(f"--plan prints text or json, not --format {args.format}")
     model = DEFAULT_MODEL
-    try:
-        from ..grid.history import read_history
+    from ..errors import ElzzurError
+    from ..grid.history import read_history
 
-        rounds, _ = read_history()
-        model = fitted_model(rounds)
-    except Exception as e:  # an unreadable history: the default model, never a failed solve
-        from ..errors import ElzzurError
+    try:  # (its damaged lines are skipped: read_history checks every field)
+        model = fitted_model(read_history()[0])
+    except ElzzurError as e:  # an unreadable history: the default pace, never a failed solve
+        from .lists import warn
 
-        if not isinstance(e, (ElzzurError, OSError)):
-            raise
+        warn(f"{e}; the plan uses the default pace")
     result = plan(rows, board.cols, args.plan, model)
     if args.format == "json":
         return view.as_json(result, board, language.code, args.rules)

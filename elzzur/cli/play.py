@@ -138,8 +138,15 @@ def report(played, language, rules, args: Args, out: Output, bands) -> None:
     if not args.no_history:
         from .lists import warn
 
+        from ..errors import ElzzurError
+
         for game in played:
-            saved, aside = append_round(record(game, language.code, args.rules))
+            try:
+                saved, aside = append_round(record(game, language.code, args.rules))
+            except ElzzurError as e:  # the review just earned is shown all the same
+                warn(f"round {game.number} not recorded in the history: {e}")
+                saved = None
+                continue
             if aside:
                 from ..files import shown
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import PROG, ElzzurError
 from .commands import Args
-from .output import Output
+from .output import Output, refuse_inputs
 
 
 def read_file(path: str, language, rules_name: str, turns: str, dice: str | None = None):
@@ -26,7 +26,7 @@ def read_file(path: str, language, rules_name: str, turns: str, dice: str | None
     letters = tile_letters(language, get_dice(dice, language).long_faces() if dice else ())
     classifier = Classifier(letters)
     check_classifier(classifier, language, letters, dice)
-    image = load_picture(path)
+    image = load_picture(path)  # noted as an input: -o can never replace it
     try:
         return read_picture(image, letters, bonuses=rules.multipliers, turns=turns,
                             classifier=classifier)
@@ -37,6 +37,7 @@ def read_file(path: str, language, rules_name: str, turns: str, dice: str | None
 def run_read(args: Args, out: Output) -> None:
     from ..lexicon.languages import get_language
 
+    refuse_inputs(args)  # -o naming a picture read (any name for it): refused before reading
     language = get_language(args.language)
     for number, path in enumerate(args.images):
         reading = read_file(path, language, args.rules, args.turns, args.dice)

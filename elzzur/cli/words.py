@@ -78,11 +78,25 @@ def run(args, out) -> None:
         return run_diff(args, language, out)
     if action == "reset":
         return run_reset(args, language, out)
-    from ..lexicon.corrections import normalize_word, read_corrections
+    from ..lexicon.corrections import editing, normalize_word, read_corrections
 
     words = list(dict.fromkeys(normalize_word(word, language) for word in args.words))
-    corrections = read_corrections(language)
     in_list = plain_list(language)
+    lines, changed = edit(words, read_corrections(language), action, in_list, language)
+    if changed:  # again, holding the lock from reading to writing: one process at a time
+        with editing(language):
+            corrections = read_corrections(language)
+            lines, changed = edit(words, corrections, action, in_list, language)
+            if changed:
+                corrections.save()
+    out.write("".join(lines))
+
+
+def edit(words: list[str], corrections, action: str, in_list, language) -> tuple[list[str], bool]:
+    """Add or remove ``words`` in ``corrections``: the lines saying what was done with each
+    word, and whether anything changed (then the caller saves them). A first pass without
+    the lock finds out whether there is anything to write (a no-op takes no lock and creates
+    no folder); the pass that counts is the one under the lock."""
     name = f"the {language.code} dictionary"
     said = {
         "added": "added", "restored": "added back (your removal of it is undone)",
@@ -93,13 +107,11 @@ def run(args, out) -> None:
     changed = False
     lines = []
     for word in words:
-        edit = corrections.add if action == "add" else corrections.remove
-        outcome = edit(word, word in in_list)
+        change = corrections.add if action == "add" else corrections.remove
+        outcome = change(word, word in in_list)
         changed |= outcome not in ("already", "absent")
         lines.append(f"{word}: {said[outcome]}\n")
-    if changed:
-        corrections.save()
-    out.write("".join(lines))
+    return lines, changed
 
 
 def plain_list(language):
@@ -143,12 +155,25 @@ def run_list(args, out) -> None:
 
 
 def run_reset(args, language, out) -> None:
-    from ..lexicon.corrections import Corrections, corrections_path, normalize_word, read_corrections
+    from ..lexicon.corrections import editing
 
     if args.all and args.words:
         raise UsageError("words reset: give words or --all, not both")
     if not args.all and not args.words:
         raise UsageError("words reset: give the words whose corrections to undo, or --all")
+    import os
+
+    from ..lexicon.corrections import corrections_path
+
+    if not os.path.lexists(corrections_path(language)):  # nothing to undo: no lock, no folder
+        return reset(args, language, out)
+    with editing(language):  # read, change, write: one process at a time
+        reset(args, language, out)
+
+
+def reset(args, language, out) -> None:
+    from ..lexicon.corrections import Corrections, corrections_path, normalize_word, read_corrections
+
     if args.all:
         try:
             corrections = read_corrections(language)
@@ -215,12 +240,13 @@ def run_diff(args, language, out) -> None:
     if not args.apply:
         out.write("(run again with --apply to record these as corrections)\n")
         return
-    from ..lexicon.corrections import read_corrections
+    from ..lexicon.corrections import editing, read_corrections
 
-    corrections = read_corrections(language)
     graph = dictionary.graph
-    added = [w for w in result.missing if corrections.add(w, w in graph) != "already"]
-    removed = [w for w in result.extra if corrections.remove(w, w in graph) != "absent"]
-    corrections.save()
+    with editing(language):  # read, change, write: one process at a time
+        corrections = read_corrections(language)
+        added = [w for w in result.missing if corrections.add(w, w in graph) != "already"]
+        removed = [w for w in result.extra if corrections.remove(w, w in graph) != "absent"]
+        corrections.save()
     out.write(f"recorded as corrections to {language.code}: {len(added):,} added, "
               f"{len(removed):,} removed (see 'elzzur words list -l {language.code}')\n")

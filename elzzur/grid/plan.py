@@ -21,6 +21,8 @@ and each word starts near where the last ended.
 
 from __future__ import annotations
 
+import math
+
 from ..record import Record
 
 MAX_CANDIDATES = 2000  # the words a plan considers (the best by points per second alone)
@@ -107,10 +109,10 @@ def fitted_model(rounds, default: TimeModel = DEFAULT_MODEL) -> TimeModel:
     xs, ys = [], []
     for played in rounds:
         last = 0.0
-        for entry in sorted(played.words, key=lambda w: w[2]):
-            word, _, second = entry
-            if not isinstance(second, (int, float)) or not isinstance(word, str):
-                continue
+        # (history.read_history checks every field; rounds made some other way are checked
+        # here too: a NaN or a word of another shape is left out, never a failed plan)
+        entries = [entry for entry in played.words if _usable(entry)]
+        for word, _, second in sorted(entries, key=lambda w: w[2]):
             gap = second - last
             last = second
             if 0 < gap <= 60:  # a longer gap is a player who stopped, not a word's time
@@ -126,3 +128,11 @@ def fitted_model(rounds, default: TimeModel = DEFAULT_MODEL) -> TimeModel:
         slope = 0.0
     fixed = max(0.1, mean_y - slope * mean_x)
     return TimeModel(fixed, slope, default.per_cell, f"your {n:,} words in the history")
+
+
+def _usable(entry) -> bool:
+    """A word of a round as the history records it: ``[word, score, second]``, the second a
+    finite number of 0 or more."""
+    return isinstance(entry, (list, tuple)) and len(entry) == 3 and isinstance(entry[0], str) \
+        and isinstance(entry[2], (int, float)) and not isinstance(entry[2], bool) \
+        and math.isfinite(entry[2]) and entry[2] >= 0

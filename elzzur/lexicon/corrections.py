@@ -14,7 +14,9 @@ wherever words are looked up (``elzzur.lexicon.dictionary.load_dictionary``): th
 less those removed, plus those added. A word in the file is read like a word of a word list
 (any case, accents folded the language's way); a line that is not a correction, or a word the
 language cannot spell, is an error naming the file and line, so a hand edit never goes
-silently unused. The file is rewritten whole (atomically), keeping its comments.
+silently unused. The file is rewritten whole (atomically), keeping its comments, by one
+process at a time: an edit reads, changes and writes it holding its lock (``editing``), so ten
+``elzzur words add`` at once keep all ten words.
 """
 
 from __future__ import annotations
@@ -33,6 +35,15 @@ LIMIT = 64 * 2**20  # bytes: far more than anyone corrects by hand or by `words 
 def corrections_path(language: Language) -> str:
     """The corrections file of ``language`` (it need not exist)."""
     return corrections_file(language.code)
+
+
+def editing(language: Language):
+    """The lock of ``language``'s corrections file (``atomic.locked``), to hold from reading
+    the corrections to saving them: another process's edit in between would otherwise be
+    overwritten by this one's."""
+    from ..atomic import locked
+
+    return locked(corrections_path(language))
 
 
 def normalize_word(text: str, language: Language) -> str:
@@ -127,7 +138,8 @@ class Corrections:
         return "".join(line + "\n" for line in out)
 
     def save(self) -> None:
-        """Write the file whole or not at all (no corrections left: the file goes)."""
+        """Write the file whole or not at all (no corrections left: the file goes). Hold
+        ``editing(language)`` from the reading of these corrections to here."""
         if self.empty:
             try:
                 os.unlink(self.path)

@@ -51,6 +51,7 @@ def as_svg(stats, width: int = 480, height: int = 160) -> str:
 
     def point(i: int, share: float) -> str:
         x = pad + (inner_w * i / (n - 1) if n > 1 else inner_w / 2)
+        share = share if share == share else 0.0  # (a NaN drawn at 0, never "nan" in the SVG)
         y = pad + inner_h * (1 - max(0.0, min(1.0, share)))
         return f"{x:.1f},{y:.1f}"
 
@@ -80,4 +81,6 @@ def as_svg(stats, width: int = 480, height: int = 160) -> str:
 def as_json(stats) -> str:
     import json
 
-    return json.dumps(stats.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    # never NaN or Infinity, which are no JSON (history.read_history keeps them out; a bug
+    # letting one through is an error, not a file other programs cannot read)
+    return json.dumps(stats.to_dict(), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
