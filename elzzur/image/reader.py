@@ -18,8 +18,6 @@ from .model import Classifier
 from .tiles import read_tile
 
 THRESHOLD = 0.5  # a tile whose confidence is below this is flagged
-MAX_PIXELS = 50_000_000  # a picture larger than this is refused (a 50-megapixel photo)
-MAX_BYTES = 64 << 20  # and a file larger than this
 
 
 class TileReading:
@@ -107,48 +105,9 @@ def check_classifier(classifier: Classifier, language, letters: set[str],
                           + ", ".join(unknown))
 
 
-def load_picture(path: str) -> np.ndarray:
-    """A picture file as a BGR array, turned as its EXIF says (a phone's photo); a clear error
-    for what is not a picture, or one too large to read within bounds."""
-    import os
-
-    try:
-        size = os.path.getsize(path)
-    except OSError as e:
-        raise ElzzurError(f"cannot read {path}: {e.strerror or e}") from None
-    if size > MAX_BYTES:
-        raise ElzzurError(f"{path} is {size:,} bytes: a picture may be at most {MAX_BYTES:,}")
-    return decode_picture(path, path)
-
-
-def picture_from_bytes(data: bytes, name: str = "the picture",
-                       max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """``load_picture`` for a picture in memory (an upload to ``elzzur serve``'s app), called
-    ``name`` in messages; at most ``max_pixels`` (a server bounds its memory lower)."""
-    import io
-
-    if len(data) > MAX_BYTES:
-        raise ElzzurError(f"{name} is {len(data):,} bytes: a picture may be at most {MAX_BYTES:,}")
-    return decode_picture(io.BytesIO(data), name, max_pixels)
-
-
-def decode_picture(source, name: str, max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """The picture in ``source`` (a path or a binary file) as a BGR array, turned as its EXIF
-    says; its size checked before it is decoded."""
-    from PIL import Image, ImageOps, UnidentifiedImageError
-
-    try:
-        with Image.open(source) as image:
-            if image.width * image.height > max_pixels:
-                raise ElzzurError(f"{name} is {image.width}x{image.height} pixels: a picture "
-                                  f"may have at most {max_pixels:,}")
-            image = ImageOps.exif_transpose(image).convert("RGB")
-            return np.asarray(image)[:, :, ::-1].copy()
-    except UnidentifiedImageError:
-        raise ElzzurError(f"{name} is not a picture elzzur can read (PNG, JPEG, WebP, …)") from None
-    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError) as e:
-        # (Pillow reports a damaged file in any of these)
-        raise ElzzurError(f"cannot read {name}: {e}") from None
+# The decoding of picture files (every decoder failure a clean error) is image.decode's; these
+# names stay here for the callers that import them from the reader.
+from .decode import MAX_BYTES, MAX_PIXELS, decode_picture, load_picture, picture_from_bytes  # noqa: E402,F401
 
 
 def bonus_code(colour: np.ndarray, plain: np.ndarray) -> tuple[str, bool]:
