@@ -17,7 +17,8 @@ import numpy as np
 SIZE = 20  # the feature's side in pixels: enough to tell Ö from O, small enough to be quick
 
 
-def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = None
+def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = None,
+                 bars: list | None = None
                  ) -> tuple[np.ndarray, tuple[int, int, int, int]] | None:
     """The blobs of ``mask`` (a tile's ink, True where ink) that make its letter: a mask of
     them and their box (x0, y0, x1, y1), or None when the tile has no letter-sized ink.
@@ -27,7 +28,10 @@ def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = Non
     it) is another letter of the tile (``Qu``, ``CH``). Anything else (a value in a corner, a
     ``DL`` badge, specks of noise, the tile's own edge) is left out. ``edges``: a list to
     which the boxes (x, y, w, h) of the blobs left out for touching the edge are added, for
-    ``cut_off``.
+    ``cut_off``. A smaller letter beside it on its baseline (the ``u`` of a ``Qu``) and a dash
+    level with its middle (Wordament's ``-ER``) join it too. A bar along one side of it (an
+    underlined ``M`` on a die) does not: its side (0 below, 1 right, 2 above, 3 left) is added
+    to ``bars``.
     """
     side = max(mask.shape)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
@@ -66,6 +70,11 @@ def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = Non
                       and min(centre_y, height - centre_y) < 0.27 * height)
             if corner:
                 continue  # a value or a badge in the tile's corner
+            bar = underline(body, (x0, y0, x1, y1), (x, y, w, h), loose)
+            if bar is not None:
+                if bars is not None and bar not in bars:
+                    bars.append(bar)
+                continue
             if loose:
                 gap = max(x - x1, x0 - (x + w), y - y1, y0 - (y + h))
                 if gap < 0.4 * tall:
@@ -81,8 +90,15 @@ def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = Non
                      or y0 - (y + h) < 0 <= y0 + 0.5 * tall - (y + h) and x0 <= centre_x <= x1)
             below = x0 <= centre_x <= x1 and y - y1 < 0.35 * tall and y >= y1 - 0.5 * tall
             accent = overlap_x >= 0.3 * w and h < 0.6 * tall and (above or below)
-            beside = (h >= 0.5 * tall and overlap_y >= 0.5 * h
-                      and max(x - x1, x0 - (x + w)) < 0.5 * tall)
+            gap_x = max(x - x1, x0 - (x + w))
+            beside = (h >= 0.5 * tall and overlap_y >= 0.5 * h and gap_x < 0.5 * tall
+                      # a small letter on the baseline: Qu's u
+                      or h >= 0.28 * tall and overlap_y >= 0.8 * h and gap_x < 0.35 * tall
+                      and abs(y + h - y1) < 0.15 * tall and x >= x1 - 0.1 * tall
+                      # a dash level with the letters' middle: -ER, DE-
+                      or h < 0.25 * tall and w >= max(1.5 * h, 0.15 * tall)
+                      and y0 + 0.3 * tall <= centre_y <= y1 - 0.25 * tall
+                      and gap_x < 0.6 * tall)
             if accent or beside:
                 group.append(blob)
                 x0, y0 = min(x0, x), min(y0, y)
@@ -90,6 +106,72 @@ def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = Non
                 changed = True
     keep = np.isin(labels, [b[0] for b in group])
     return keep, (x0, y0, x1, y1)
+
+
+def underline(body, box, blob, loose: bool) -> int | None:
+    """The side (0 below, 1 right, 2 above, 3 left) of the letter's box on which ``blob`` (x, y,
+    w, h) lies as a bar along it (long, thin, close, parallel to that side), or None: the
+    line under a die's M, W, N or Z, which says which way up the die is."""
+    x0, y0, x1, y1 = box
+    x, y, w, h = blob
+    width, height = x1 - x0, y1 - y0
+    size = max(width, height) if loose else height
+    if w >= 3 * h and w >= 0.5 * width and h < 0.2 * size:  # a level bar
+        overlap = min(x1, x + w) - max(x0, x)
+        if overlap >= 0.6 * w:
+            if 0 <= y - y1 < 0.35 * size or y >= y1 - 0.1 * size and y > y0 + 0.8 * height:
+                return 0
+            if loose and 0 <= y0 - (y + h) < 0.35 * size:
+                return 2
+    if loose and h >= 3 * w and h >= 0.5 * height and w < 0.2 * size:  # an upright bar
+        overlap = min(y1, y + h) - max(y0, y)
+        if overlap >= 0.6 * h:
+            if 0 <= x - x1 < 0.35 * size:
+                return 1
+            if 0 <= x0 - (x + w) < 0.35 * size:
+                return 3
+    return None
+
+
+def split(crop: np.ndarray) -> list[tuple[str, np.ndarray | None]]:
+    """A letter group's ink (``crop``) cut into the characters side by side in it: each a
+    ("", its normalised glyph), or ("-", None) for a dash, ("/", None) for a slash between
+    two; [] where it is one character (accents and dots stay with their letter: blobs
+    over each other are one character)."""
+    height, width = crop.shape
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((crop > 0.35).astype(np.uint8), 8)
+    blobs = [tuple(int(v) for v in stats[label][:5]) + (label,) for label in range(1, count)
+             if stats[label][4] >= max(2, crop.size // 800)]
+    columns: list[list] = []
+    for blob in sorted(blobs):
+        x, _, w, _, _, _ = blob
+        if columns:
+            cx0 = min(b[0] for b in columns[-1])
+            cx1 = max(b[0] + b[2] for b in columns[-1])
+            if min(cx1, x + w) - max(cx0, x) >= 0.5 * min(w, cx1 - cx0):
+                columns[-1].append(blob)
+                continue
+        columns.append([blob])
+    if len(columns) < 2:
+        return []
+    parts: list[tuple[str, np.ndarray | None]] = []
+    for number, column in enumerate(columns):
+        x0 = min(b[0] for b in column)
+        y0 = min(b[1] for b in column)
+        x1 = max(b[0] + b[2] for b in column)
+        y1 = max(b[1] + b[3] for b in column)
+        w, h = x1 - x0, y1 - y0
+        area = sum(b[4] for b in column)
+        if h < 0.3 * height and w >= 1.5 * h:
+            parts.append(("-", None))
+        elif (0 < number < len(columns) - 1 and len(column) == 1 and h >= 0.6 * height
+              and area < 0.45 * w * h and w < 0.8 * h):
+            parts.append(("/", None))
+        else:
+            keep = np.isin(labels[y0:y1, x0:x1], [b[5] for b in column])
+            parts.append(("", normalise(np.where(keep, crop[y0:y1, x0:x1], 0)
+                                        .astype(np.float32))))
+    return parts
 
 
 def cut_off(edges: list, box: tuple[int, int, int, int], shape: tuple[int, int]) -> bool:

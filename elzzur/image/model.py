@@ -95,17 +95,22 @@ class Classifier:
             return guess
         return self.classify_prototypes(glyphs)
 
-    def classify_each(self, glyphs: list[np.ndarray]) -> list[Guess]:
-        """``classify`` for many upright glyphs at once (a board's tiles), each its own: the
-        same answers, in one product per layer instead of one per tile (a few large products
-        are quicker than many small ones, most of all when BLAS's threads wait on a busy
+    def classify_each(self, glyphs: list[np.ndarray], single: bool = False) -> list[Guess]:
+        """``classify`` for many upright glyphs at once (a board's tiles), each its own (of
+        one letter each where ``single``: a character of a tile's several): the same
+        answers, in one product per layer instead of one per tile (a few large products are
+        quicker than many small ones, most of all when BLAS's threads wait on a busy
         machine)."""
         if self.weights is None or not glyphs:
             return [self.classify([glyph]) for glyph in glyphs]
         stack = np.stack(glyphs)
         near = self._per_letter(stack)
-        return [self._guess(row, near_row, 0)
-                for row, near_row in zip(self._logits(stack), near)]
+        logits = self._logits(stack)
+        if single:  # one character of a tile's several: no class of two letters (Qu, Th)
+            several = np.array([len(self.classes[label]) > 1 for label in self.letter_labels])
+            logits[:, several] = -1e9
+            near[:, several] = -1.0
+        return [self._guess(row, near_row, 0) for row, near_row in zip(logits, near)]
 
     def _logits(self, stack: np.ndarray) -> np.ndarray:
         """The network's log-odds of each glyph being each letter (glyphs x letters)."""

@@ -140,6 +140,56 @@ def plain_colour(colours: list[np.ndarray]) -> np.ndarray:
     return stack[int(np.lexsort((chroma, -counts))[0])]
 
 
+def marked_bonuses(tiles: list, cols: int) -> list[tuple[str, bool]] | None:
+    """Each tile's bonus read from Ruzzle's marks (a coloured frame, a round badge in a corner,
+    on a tile that keeps its plain face), or None where no tile has one: then the bonuses are
+    the tiles' colours (``bonus_code``). A mark's colour every tile has is the board's own,
+    seen at the crops' edges, and no mark; a frame and a badge of two bonuses, or a colour
+    that is none clearly, is (code, False): flagged."""
+    found = [m for t in tiles for m in (t.frame, t.badge) if m is not None]
+
+    def common(colour) -> bool:
+        return sum(1 for m in found if np.linalg.norm(m - colour) < 25) > len(tiles) / 2
+
+    own = [[m for m in (t.frame, t.badge) if m is not None and not common(m)] for t in tiles]
+    plain = plain_colour([t.colour for t in tiles])
+    # a mark of the tile's own face colour (a badge on a tile lit up in its colour) is read
+    # against the plain tiles' colour
+    codes_of = [[bonus_code(m, tile.colour if np.linalg.norm(m - tile.colour) >= 30 else plain)
+                 for m in tile_marks] for tile, tile_marks in zip(tiles, own)]
+    if not any(code and sure for codes in codes_of for code, sure in codes):
+        # no mark of a bonus colour: a path drawn over the tiles (elzzur's own page), not
+        # Ruzzle's style
+        return None
+    result = []
+    for codes in codes_of:
+        codes = [(code, sure and bool(code)) for code, sure in codes]
+        if not codes:
+            result.append(("", True))
+            continue
+        names = {code for code, _ in codes}
+        result.append((codes[0][0], len(names) == 1 and all(sure for _, sure in codes)))
+    return result
+
+
+def lit_path(colours: list[np.ndarray], plain: np.ndarray, cols: int) -> set[int]:
+    """The tiles lit up along a swipe, where the bonuses are colours: three or more tiles of
+    one colour, not the plain one, on a path of neighbours, and no other coloured tile (a
+    board's bonuses are of several colours, and rarely all touch). Empty where there is none."""
+    coloured = [i for i, c in enumerate(colours) if np.linalg.norm(c - plain) >= 30]
+    if len(coloured) < 3 or any(np.linalg.norm(colours[i] - colours[coloured[0]]) > 25
+                                for i in coloured):
+        return set()
+    seen, todo = {coloured[0]}, [coloured[0]]
+    while todo:
+        i = todo.pop()
+        for j in coloured:
+            if j not in seen and abs(i // cols - j // cols) <= 1 and abs(i % cols - j % cols) <= 1:
+                seen.add(j)
+                todo.append(j)
+    return set(coloured) if len(seen) == len(coloured) else set()
+
+
 MARGIN = 0.06  # the margin over the next letter that makes a reading sure, for unlike letters
 ALIKE = 0.3  # and how much more it must be for alike ones, per unit of likeness over 0.6
 
@@ -177,6 +227,72 @@ def linear_confidence(margin: float, score: float) -> float:
     return round(lead * likeness, 2)
 
 
+def sureness(guess, any_turn: bool = True) -> tuple[float, str]:
+    """A guess's confidence and what to ask about it: the network's lead and the likeness
+    (``linear_confidence``), a die's runner-up in any turn (an M turned is a W; not where an
+    underline fixed the turn: ``any_turn`` False), and unsure wherever the network and the
+    nearest prototype name different letters."""
+    sure = (confidence(guess.score, guess.runner_up, guess.closeness)
+            if guess.margin is None else linear_confidence(guess.margin, guess.score))
+    if guess.prototype is not None and any_turn:
+        other = guess.prototype
+        sure = min(sure, confidence(other.score, other.runner_up, other.closeness))
+    why = f"{guess.letters} or {guess.second}?"
+    if guess.nearest != guess.letters:  # the two classifiers disagree: neither is sure
+        sure, why = min(sure, 0.3), f"{guess.letters} or {guess.nearest}?"
+    return sure, why
+
+
+def spell(classifier: Classifier, tiles: list, guesses: list, turned: bool) -> dict:
+    """The tiles whose ink is several characters side by side, read character by character:
+    {tile's number: (its text in board syntax, confidence, what to ask)}. ``Q`` and a small
+    ``u`` are ``Qu``; letters alone a multi-letter tile (``TH``); a dash before or after them
+    an affix (``-ER``, ``DE-``); two letters about a slash an either/or tile (``D/U``).
+    Anything else (a dash between letters, a slash at an end) is flagged as it reads."""
+    import numpy as np
+
+    from .glyphs import split
+
+    found = {}
+    for number, (tile, guess) in enumerate(zip(tiles, guesses)):
+        parts = tile.parts
+        if turned and tile.bar is None:
+            parts = [] if guess is None or tile.loose is None else split(
+                np.ascontiguousarray(np.rot90(tile.loose, guess.turn)))
+        if parts:
+            found[number] = parts
+    glyphs = [glyph for parts in found.values() for kind, glyph in parts if not kind]
+    read = iter(classifier.classify_each(glyphs, single=True))
+    result = {}
+    for number, parts in found.items():
+        items, sure, whys = [], 1.0, []
+        for kind, _ in parts:
+            if kind:
+                items.append(kind)
+                continue
+            guess = next(read)
+            part_sure, why = sureness(guess, False)
+            sure = min(sure, part_sure)
+            if part_sure < THRESHOLD:
+                whys.append(why)
+            items.append(guess.letters.upper())
+        letters = [i for i in items if i not in "-/"]
+        text = "".join(items)
+        shape = "".join("L" if i not in "-/" else i for i in items)
+        if text in ("QU",):
+            text = "Qu"
+        if shape in ("-" + "L" * len(letters), "L" * len(letters) + "-") and letters:
+            pass  # an affix: -ER, DE-
+        elif shape == "L/L":
+            pass  # an either/or tile
+        elif shape == "L" * len(letters) and len(letters) >= 2:
+            pass  # a tile of several letters
+        else:
+            sure, whys = min(sure, 0.3), [f"a tile of {text}?"]
+        result[number] = (text, round(sure, 2), "; ".join(whys) or f"{text}?")
+    return result
+
+
 def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bool = True,
                  turns: str = "auto", classifier: Classifier | None = None) -> Reading:
     """Read the board in ``image`` (BGR). ``letters``: the tile texts the game can have (a
@@ -200,27 +316,58 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
         guesses = [next(read) if t.turned else None for t in flat]
     else:
         guesses = upright
+    spelled = spell(classifier, flat, guesses, turned)
+    cols = lattice.cols
     plain = plain_colour([t.colour for t in flat]) if bonuses else None
+    marked = marked_bonuses(flat, cols) if bonuses else None
+    lit = lit_path([t.colour for t in flat], plain, cols) if bonuses and not marked else set()
     readings = []
-    for tile, guess in zip(flat, guesses):
-        bonus, sure_bonus = bonus_code(tile.colour, plain) if bonuses else ("", True)
+    for number, (tile, guess) in enumerate(zip(flat, guesses)):
+        if marked:  # Ruzzle's frames and badges: a tile's fill is a swipe's light, no bonus
+            bonus, sure_bonus = marked[number]
+        elif bonuses and number not in lit:
+            bonus, sure_bonus = bonus_code(tile.colour, plain)
+        else:
+            bonus, sure_bonus = "", True
         if guess is None:
             readings.append(TileReading("", bonus, 0.0, why="no letter found"))
             continue
-        sure = (confidence(guess.score, guess.runner_up, guess.closeness)
-                if guess.margin is None else linear_confidence(guess.margin, guess.score))
-        if guess.prototype is not None:  # a die: M turned is W, so the runner-up in any turn
-            other = guess.prototype
-            sure = min(sure, confidence(other.score, other.runner_up, other.closeness))
-        why = f"{guess.letters} or {guess.second}?"
-        if guess.nearest != guess.letters:  # the two classifiers disagree: neither is sure
-            sure, why = min(sure, 0.3), f"{guess.letters} or {guess.nearest}?"
-        if tile.cut and not turned:  # a letter beside it cut off: a Qu read as Q
+        sure, why = sureness(guess, tile.bar is None)
+        letters = guess.letters
+        split_reading = spelled.get(number)
+        if split_reading is not None:
+            text, part_sure, part_why = split_reading
+            if text.upper() == letters.upper():  # the whole and its parts agree: In, Qu
+                sure = max(sure, part_sure)
+            elif len(letters) > 1 and sure >= THRESHOLD:
+                pass  # a face learnt whole (In, Th), read sure: its lower-case part is not
+            elif part_sure < THRESHOLD <= sure:
+                # one letter sure as a whole, its parts unsure (a serif K's arms apart from
+                # its stem, read I C): still a question
+                sure, why = min(sure, 0.3), f"{letters}, or {text}?"
+            else:
+                letters, sure, why = text, part_sure, part_why
+        if tile.cut and not turned and split_reading is None:  # a letter cut off: Qu as Q
             sure, why = min(sure, 0.3), f"{guess.letters} and more, cut off by the tile's edge?"
         if not sure_bonus:
             sure, why = min(sure, 0.3), f"its colour is no bonus colour clearly ({bonus}?)"
-        readings.append(TileReading(guess.letters, bonus, sure, guess.second, why,
+        readings.append(TileReading(letters, bonus, sure, guess.second, why,
                                     (guess.score, guess.runner_up, guess.margin,
                                      guess.nearest)))
-    cols = lattice.cols
+    if marked:
+        # something in a corner where the board's tiles have nothing, on a tile with no bonus
+        # read: a badge of its tile's own colour (lit up by a swipe), or of a style not known
+        usual = {corner for corner in range(4)
+                 if sum(corner in t.corners for t in flat) > len(flat) / 2}
+        for number, tile in enumerate(flat):
+            reading = readings[number]
+            if not reading.bonus and tile.corners - usual and not reading.flagged:
+                reading.confidence, reading.flagged = min(reading.confidence, 0.3), True
+                reading.why = "a mark in its corner: a bonus elzzur does not know?"
+    if lit:
+        for number in lit:
+            reading = readings[number]
+            reading.confidence = min(reading.confidence, 0.3)
+            reading.flagged = True
+            reading.why = "lit up along a swipe, or a bonus colour? read as no bonus"
     return Reading([readings[r * cols:(r + 1) * cols] for r in range(lattice.rows)], turned)

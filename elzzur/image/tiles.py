@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .glyphs import cut_off, letter_group, normalise
+from .glyphs import cut_off, letter_group, normalise, split
 
 
 class Tile:
@@ -19,15 +19,81 @@ class Tile:
     letter's feature upright, in a list; None where no letter was found), ``turned`` (for a
     die: the letter's blobs grouped whatever their side, in each of the four quarter turns),
     ``cut`` (ink like another letter beside the upright one was cut off by the tile's edge:
-    ``glyphs.cut_off``)."""
+    ``glyphs.cut_off``), ``frame`` and ``badge`` (the Lab colour of a coloured frame round the
+    tile and of a round badge in a corner, or None: Ruzzle's bonus style, ``marks``),
+    ``parts`` (the glyphs of the tile's characters side by side, ``-`` and ``/`` as those
+    strings, where there is more than one: ``Qu`` with a small u, Wordament's ``-ER``,
+    ``D/U``, ``TH``) and ``bar`` (the side, in quarter turns from below, of a bar under the
+    letter: an underlined M, W, N or Z on a die; None without one)."""
 
-    __slots__ = ("colour", "glyphs", "turned", "cut")
+    __slots__ = ("colour", "glyphs", "turned", "cut", "frame", "badge", "parts", "bar",
+                 "corners", "loose")
 
     def __init__(self, colour, glyphs, turned=None, cut: bool = False) -> None:
         self.colour = colour
         self.glyphs = glyphs
         self.turned = turned
         self.cut = cut
+        self.frame = self.badge = None
+        self.parts: list = []
+        self.bar = None
+        self.corners: frozenset = frozenset()  # the corners (0-3) with something in them
+        self.loose = None  # a die's letter group, any side up (to split once its turn is known)
+
+
+def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
+    """A coloured frame round the tile and a round badge in one of its corners (Ruzzle's bonus
+    tiles keep their face and get both): each the median Lab colour of its pixels, or None.
+
+    Coloured means far from the tile's face and of some chroma; a frame runs along three of
+    the four sides at least (the crop may be a little off on one), a badge is a blob in a
+    corner, clear of the crop's edge (a rounded corner shows the board behind it there). What
+    every tile has (the board's colour at the crop's edges) is told apart by the reader.
+    Third, the corners (0 top left, 1 top right, 2 bottom left, 3 bottom right) with a blob
+    unlike the face in them: a value, a badge, or a mark the reader may not know."""
+    side = lab.shape[0]
+    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    coloured = (np.sqrt(((lab - colour) ** 2).sum(axis=2)) > 40) & (chroma > 22)
+    low, high, corner = round(side * 0.02), round(side * 0.09), round(side * 0.25)
+    bands = [coloured[low:high, corner:side - corner], coloured[side - high:side - low,
+                                                                 corner:side - corner],
+             coloured[corner:side - corner, low:high], coloured[corner:side - corner,
+                                                               side - high:side - low]]
+    # each side's best line along it (a frame thinner than the band fills some of its lines)
+    shares = sorted(float(max(b.mean(axis=0).max(), b.mean(axis=1).max())) for b in bands)
+    frame = None
+    if shares[1] >= 0.7:
+        pixels = np.concatenate([lab[low:high, corner:side - corner][bands[0]],
+                                 lab[side - high:side - low, corner:side - corner][bands[1]],
+                                 lab[corner:side - corner, low:high][bands[2]],
+                                 lab[corner:side - corner, side - high:side - low][bands[3]]])
+        frame = np.median(pixels, axis=0)
+    badge = None
+    box = round(side * 0.42)
+    # a badge by its shape (a round blob in a corner, unlike the face): its colour is that of
+    # its coloured pixels, or the face's where it has none (a badge lit up with its tile)
+    different = np.sqrt(((lab - colour) ** 2).sum(axis=2)) > 40
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(
+        different.astype(np.uint8), 8)
+    best = 0
+    used = set()
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        cx, cy = centres[label]
+        near_x, near_y = min(cx, side - cx), min(cy, side - cy)
+        if (area >= 0.002 * side * side and x > 0 and y > 0 and x + w < side and y + h < side
+                and near_x < 0.3 * side and near_y < 0.3 * side and max(w, h) < box):
+            used.add((cx > side / 2) + 2 * (cy > side / 2))
+        if (area >= 0.012 * side * side and w >= 0.2 * side and h >= 0.2 * side
+                and w <= box and h <= box and 0.6 <= w / h <= 1.6
+                and 0.05 * side <= near_x <= 0.3 * side and 0.05 * side <= near_y <= 0.3 * side
+                and area > best):
+            best = area
+            inside = lab[y:y + h, x:x + w]
+            tinted = coloured[y:y + h, x:x + w]
+            badge = (np.median(inside[tinted], axis=0) if tinted.mean() > 0.15
+                     else np.median(inside.reshape(-1, 3), axis=0))
+    return frame, badge, frozenset(used)
 
 
 def background(lab: np.ndarray) -> np.ndarray:
@@ -60,9 +126,11 @@ def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
     edges: list = []
     cut = False
 
+    bars: list = []
+
     def crop(loose: bool):
         nonlocal ink, cut
-        found = letter_group(mask, loose, None if loose else edges)
+        found = letter_group(mask, loose, None if loose else edges, bars)
         if found is None:
             return None
         keep, (x0, y0, x1, y1) = found
@@ -75,9 +143,23 @@ def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
 
     upright = crop(False)
     glyphs = None if upright is None else [normalise(upright)]
+    parts = [] if upright is None else split(upright)
     turned = None
+    bar = None
     if rotations:
+        bars.clear()
         loose = crop(True)
         if loose is not None:
-            turned = [normalise(np.ascontiguousarray(np.rot90(loose, k))) for k in range(4)]
-    return Tile(colour, glyphs, turned, cut)
+            turns = range(4)
+            if len(bars) == 1:  # a die's underline: the one turn that puts it below
+                bar = bars[0]
+                turns = [(0, 3, 2, 1)[bar]]
+            turned = [np.ascontiguousarray(np.rot90(loose, k)) for k in turns]
+            if len(turned) == 1:
+                parts = split(turned[0])
+            turned = [normalise(t) for t in turned]
+    tile = Tile(colour, glyphs, turned, cut)
+    tile.parts, tile.bar = parts, bar
+    tile.loose = None if turned is None or bar is not None else loose
+    tile.frame, tile.badge, tile.corners = marks(lab, colour)
+    return tile
