@@ -466,10 +466,14 @@ COMMANDS["serve"] = ("the web app for a phone or a browser: enter, solve and pla
                 "the local network, with the URL and a QR code for a phone)"),
     Option(("--port",), "port", port_number, default=8080, metavar="PORT",
            help="the port (default: 8080; 0: any free one)"),
+    Option(("--allow-host",), "allow_host", list, metavar="NAME",
+           help="answer requests for this host name too (a name in front of the server, "
+                "such as a proxy's); repeatable. Others than the addresses served get a 421"),
 ], """\
 examples:
   elzzur serve
   elzzur serve --host 0.0.0.0 --port 8000
+  elzzur serve --host 0.0.0.0 --allow-host elzzur.example.org
 the embedded server is for you and your friends; a public server runs the same app under a
 production server with several worker processes (docs/web.md):
   gunicorn -w 4 --threads 4 'elzzur.web.app:application'""")

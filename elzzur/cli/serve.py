@@ -1,7 +1,9 @@
 """``serve``: the web app (``elzzur.web``) on the embedded server, until Ctrl-C.
 
 By default only this machine can open it (127.0.0.1); ``--host 0.0.0.0`` serves the local
-network, and the URL a phone opens is printed with its QR code (``elzzur[web]``'s segno)."""
+network, and the URL a phone opens is printed with its QR code (``elzzur[web]``'s segno).
+The server answers only requests for the addresses it serves, and ``--allow-host`` names (a
+proxy's name in front of it): the defence against DNS rebinding (``elzzur.web.hosts``)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from .output import Output
 def run_serve(args: Args, out: Output) -> None:
     from ..web.server import make_server, qr_text, urls
 
-    server = make_server(args.host, args.port)
+    server = make_server(args.host, args.port, allow_hosts=args.allow_host or ())
     try:
         port = server.server_port
         found = urls(args.host, port)

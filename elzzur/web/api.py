@@ -215,14 +215,17 @@ def scoring(game, language) -> dict:
 
 def languages(_body=None) -> dict:
     """Every language a client may name: code, name, built-in or the user's, the shortest
-    word, whether it has commonness bands; a broken user file is listed with its error."""
+    word, whether it has commonness bands; a broken user file is listed with its error, the
+    file named as in the user's language folder (never the folder's path: a client has no
+    business knowing the server's home)."""
     from ..lexicon.commonness import language_bands
     from ..lexicon.languages import catalogue
 
     found = []
-    for code, where, _path, language in catalogue():
+    for code, where, path, language in catalogue():
         if isinstance(language, ElzzurError):
-            found.append({"code": code, "where": where, "error": str(language)})
+            found.append({"code": code, "where": where,
+                          "error": without_folder(str(language), str(path))})
             continue
         try:
             bands = language_bands(language) is not None
@@ -231,6 +234,21 @@ def languages(_body=None) -> dict:
         found.append({"code": code, "name": language.name, "where": where,
                       "min_length": language.min_length, "bands": bands})
     return {"languages": found}
+
+
+def without_folder(message: str, path: str) -> str:
+    """``message`` with the language file's path replaced by its name, and any other mention
+    of the folders it lies in (the user's home) cut."""
+    import os
+
+    from ..lexicon.languages import user_dir
+
+    name = os.path.basename(path) or path
+    message = message.replace(path, name)
+    for folder in {os.path.dirname(path), user_dir(), os.path.expanduser("~")}:
+        if folder and folder != os.sep:
+            message = message.replace(folder + os.sep, "").replace(folder, "…")
+    return message
 
 
 def rules(_body=None) -> dict:
@@ -444,9 +462,25 @@ def read(data: bytes, fields: dict) -> dict:
         check_classifier(classifier, language, letters, dice)
     except ElzzurError as e:
         raise ApiError(422, str(e)) from None
-    image = picture_from_bytes(data, "the picture", MAX_PICTURE_PIXELS)
-    reading = read_picture(image, letters, bonuses=game.multipliers, turns=turns,
-                           classifier=classifier)
+    with picture_turn():
+        try:
+            image = picture_from_bytes(data, "the picture", MAX_PICTURE_PIXELS)
+            reading = read_picture(image, letters, bonuses=game.multipliers, turns=turns,
+                                   classifier=classifier)
+        except ElzzurError as e:
+            raise ApiError(422, str(e)) from None
+        except MemoryError:
+            raise ApiError(503, "the server has not the memory to read this picture now: "
+                                "try a smaller one") from None
+        except Exception as e:  # noqa: BLE001 - a decoder's or the reader's own failure on
+            # this picture (a damaged file, a shape nobody foresaw): the client is told the
+            # picture could not be read, the server's log gets the traceback
+            import sys
+            import traceback
+
+            traceback.print_exc(file=sys.stderr)
+            raise ApiError(422, f"the picture could not be read ({type(e).__name__})") from None
+        del image
     return {"language": language.code, "rules": rules_name, "rows": len(reading.rows),
             "cols": len(reading.rows[0]), "turned": reading.turned,
             "board": [" ".join(t.token for t in row) for row in reading.rows],
@@ -455,6 +489,21 @@ def read(data: bytes, fields: dict) -> dict:
                        "second": t.second or "", "why": t.why if t.flagged else ""}
                       for r, row in enumerate(reading.rows) for c, t in enumerate(row)],
             "flagged": [[r, c] for r, c, _ in reading.flagged]}
+
+
+MAX_DECODING = 1  # pictures decoded and read at once in one process
+_decoding = threading.BoundedSemaphore(MAX_DECODING)
+
+
+@contextmanager
+def picture_turn():
+    """One of the pictures decoded and read at once (``MAX_DECODING``): each takes some
+    hundreds of megabytes at 25 megapixels, so they are read one after another."""
+    _decoding.acquire()
+    try:
+        yield
+    finally:
+        _decoding.release()
 
 
 # the questions by path: (method, function)

@@ -6,16 +6,27 @@ Whatever arrives, the answer is a response: a body over ``MAX_BODY`` bytes is re
 it is read (413), a body that is not a JSON object is a 400, data elzzur cannot use (a board it
 cannot read, a search too long) a 422 with elzzur's own message, an unknown path a 404, the
 wrong method a 405, all as ``{"error": "…"}``; a bug is a 500 with a short message and the
-traceback goes to the server's error log, never to the client. At most ``MAX_BUSY`` questions
-are worked on at once in one process (more wait up to ``BUSY_WAIT`` seconds, then get a 503):
-memory stays bounded whatever the number of clients.
+traceback goes to the server's error log, never to the client.
+
+Two pools, so that slow questions never hold up the page: the questions (solve, generate,
+check, read) are worked on ``MAX_BUSY`` at once in one process, ``MAX_WAITING`` more wait up to
+``BUSY_WAIT`` seconds for their turn, and any past those get a 503 at once; the page, its
+service worker and the two lists it starts from (languages, rules) never wait for them (the
+lists have ``MAX_LIGHT`` turns of their own). A picture is the costliest question in memory
+(a 25-megapixel picture takes some hundreds of megabytes to read), so at most
+``MAX_UPLOADS`` pictures are received at once and one read at a time
+(``api.MAX_DECODING``). Under a
+production server, ``ELZZUR_ALLOWED_HOSTS`` (names, separated by commas) makes the app refuse
+requests for any other ``Host`` (421), as ``elzzur serve`` does itself.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import threading
 import traceback
+from http import HTTPStatus
 
 from ..errors import ElzzurError
 from .api import ROUTES, ApiError
@@ -23,7 +34,10 @@ from .api import ROUTES, ApiError
 MAX_BODY = 64 * 1024  # bytes of a request's body: a board and players' lists fit many times
 MAX_PICTURE = 8 * 1024 * 1024  # bytes of a picture to read (/api/read): a phone's photo
 MAX_BUSY = 4  # questions worked on at once in one process
+MAX_WAITING = 8  # questions waiting for their turn; past them, a 503 at once
 BUSY_WAIT = 20.0  # seconds a question waits for its turn
+MAX_LIGHT = 8  # the page's lists (languages, rules) worked on at once, apart from questions
+MAX_UPLOADS = 4  # pictures being received at once (8 MiB each at most)
 
 # The page loads nothing from elsewhere and talks only to its own server (and its own service
 # worker, /sw.js).
@@ -34,12 +48,17 @@ WORKER_CSP = "default-src 'none'; connect-src 'self'"
 SECURITY_HEADERS = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                     ("X-Frame-Options", "DENY")]
 STATUS = {200: "200 OK", 400: "400 Bad Request", 404: "404 Not Found",
-          405: "405 Method Not Allowed", 411: "411 Length Required",
+          405: "405 Method Not Allowed", 408: "408 Request Timeout", 411: "411 Length Required",
           413: "413 Content Too Large", 415: "415 Unsupported Media Type",
-          422: "422 Unprocessable Content", 500: "500 Internal Server Error",
-          501: "501 Not Implemented", 503: "503 Service Unavailable"}
+          421: "421 Misdirected Request", 422: "422 Unprocessable Content",
+          500: "500 Internal Server Error", 501: "501 Not Implemented",
+          503: "503 Service Unavailable"}
 
 _busy = threading.BoundedSemaphore(MAX_BUSY)
+_waiting = threading.BoundedSemaphore(MAX_BUSY + MAX_WAITING)
+_light = threading.BoundedSemaphore(MAX_LIGHT)
+_uploads = threading.BoundedSemaphore(MAX_UPLOADS)
+_allowed: list = []  # ELZZUR_ALLOWED_HOSTS, read once: [Allowed or None]
 _page: list[bytes] = []
 _worker: list[bytes] = []
 
@@ -114,6 +133,7 @@ def application(environ, start_response):
     method = environ.get("REQUEST_METHOD", "GET")
     path = environ.get("PATH_INFO") or "/"
     try:
+        check_host(environ)
         if path in ("/", "/index.html"):
             if method not in ("GET", "HEAD"):
                 raise ApiError(405, f"{method} is not allowed here (GET the page)")
@@ -137,9 +157,13 @@ def application(environ, start_response):
         wanted, question = ROUTES[path]
         if method != wanted:
             raise ApiError(405, f"{method} is not allowed here ({wanted} {path})")
-        request = read_json(environ) if wanted == "POST" else {}
-        with turn():
-            reply = question(request)
+        if wanted == "GET":  # the page's lists: apart from the questions
+            with turn(_light, "the server is busy"):
+                reply = question({})
+        else:
+            request = read_json(environ)  # (64 KiB at most, within the server's deadline)
+            with turn():
+                reply = question(request)
         return json_response(start_response, 200, reply)
     except ApiError as e:
         return json_response(start_response, e.status, {"error": e.message})
@@ -172,22 +196,65 @@ def read_picture(environ) -> dict:
         raise ApiError(400, "the query string has too many fields") from None
     if any(len(values) > 1 for values in fields.values()):
         raise ApiError(400, "a field is given twice in the query string")
-    data = read_body(environ, MAX_PICTURE, "a picture")
     from .api import read
 
-    with turn():
-        return read(data, {name: values[0] for name, values in fields.items()})
+    if not _uploads.acquire(timeout=BUSY_WAIT):  # at most MAX_UPLOADS pictures in memory
+        raise ApiError(503, f"the server is receiving {MAX_UPLOADS} pictures already: try "
+                            "again in a moment")
+    try:
+        data = read_body(environ, MAX_PICTURE, "a picture")
+        with turn():
+            return read(data, {name: values[0] for name, values in fields.items()})
+    finally:
+        _uploads.release()
 
 
 class turn:
-    """One of the ``MAX_BUSY`` questions worked on at once (a 503 after ``BUSY_WAIT``)."""
+    """A turn of ``pool`` (by default the questions': ``MAX_BUSY`` worked on at once and
+    ``MAX_WAITING`` waiting up to ``BUSY_WAIT`` seconds); a 503 past them, at once when the
+    queue is full, so that a flood of slow questions holds no more than its share of the
+    server's threads."""
+
+    def __init__(self, pool=None, busy: str = "the server is busy") -> None:
+        self.pool, self.busy = pool, busy
 
     def __enter__(self):
+        if self.pool is not None:
+            if not self.pool.acquire(timeout=BUSY_WAIT):
+                raise ApiError(503, f"{self.busy}: try again in a moment")
+            return
+        if not _waiting.acquire(blocking=False):
+            raise ApiError(503, f"{self.busy} ({MAX_BUSY} questions worked on and "
+                                f"{MAX_WAITING} waiting): try again in a moment")
         if not _busy.acquire(timeout=BUSY_WAIT):
-            raise ApiError(503, "the server is busy: try again in a moment")
+            _waiting.release()
+            raise ApiError(503, f"{self.busy}: try again in a moment")
 
     def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.release()
+            return
         _busy.release()
+        _waiting.release()
+
+
+def check_host(environ) -> None:
+    """Under a production server, ``ELZZUR_ALLOWED_HOSTS`` names the hosts answered (the
+    embedded server checks its own addresses before the app is called)."""
+    if not _allowed:
+        from .hosts import parse_allowed
+
+        text = os.environ.get("ELZZUR_ALLOWED_HOSTS", "").strip()
+        _allowed.append(parse_allowed(text) if text else None)
+    allowed = _allowed[0]
+    if allowed is None:
+        return
+    from .hosts import host_allowed
+
+    host = environ.get("HTTP_HOST") or ""
+    if not host_allowed(host, allowed):
+        raise ApiError(421, f"this server does not answer for the Host {host[:100]!r} "
+                            "(see ELZZUR_ALLOWED_HOSTS)")
 
 
 def read_body(environ, limit: int, what: str = "a request body") -> bytes:
@@ -198,7 +265,12 @@ def read_body(environ, limit: int, what: str = "a request body") -> bytes:
     size = int(length)
     if size > limit:
         raise ApiError(413, f"{what} of {size:,} bytes is too large: at most {limit:,}")
-    data = environ["wsgi.input"].read(size) if size else b""
+    try:
+        data = environ["wsgi.input"].read(size) if size else b""
+    except TimeoutError as e:  # the embedded server's deadline for the body
+        raise ApiError(408, f"{e}: send it faster or not at all") from None
+    except (OSError, ValueError) as e:  # the connection broke (a production server's errors)
+        raise ApiError(400, f"the request body could not be read ({type(e).__name__})") from None
     if len(data) != size:
         raise ApiError(400, "the request body ended early")
     return data
@@ -212,13 +284,25 @@ def read_json(environ) -> dict:
         raise ApiError(415, "send the question as JSON (Content-Type: application/json)")
     data = read_body(environ, MAX_BODY)
     try:
-        value = json.loads(data.decode("utf-8"))
+        value = json.loads(data.decode("utf-8"), object_pairs_hook=_object)
     except UnicodeDecodeError:
         raise ApiError(400, "the request body is not UTF-8") from None
+    except ApiError:
+        raise
     except (ValueError, RecursionError):
         raise ApiError(400, "the request body is not JSON") from None
     if not isinstance(value, dict):
         raise ApiError(400, "the request body must be a JSON object")
+    return value
+
+
+def _object(pairs: list) -> dict:
+    """A JSON object whose keys are all different: a field given twice could mean either."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ApiError(400, f"the field {twice[:40]!r} is given twice in the request body")
     return value
 
 
@@ -229,6 +313,7 @@ def json_response(start_response, status: int, value) -> list[bytes]:
 
 
 def respond(start_response, status: int, headers: list, body: bytes) -> list[bytes]:
-    start_response(STATUS[status], headers + SECURITY_HEADERS +
+    start_response(STATUS.get(status) or f"{status} {HTTPStatus(status).phrase}",
+                   headers + SECURITY_HEADERS +
                    [("Content-Length", str(len(body)))])
     return [body]
