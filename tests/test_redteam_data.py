@@ -641,3 +641,31 @@ def test_hand_edited_corrections_are_an_error_naming_the_line(tmp_path, line):
     assert result.returncode == 1
     message = one_error(result.stderr, "en.txt", "line")
     assert len(message) < 300
+
+
+# --- the same pictures through the web API (its mapping of the decoder's errors) -----------------
+
+@pytest.mark.parametrize("data, fragment", [
+    ("1x1", "too small to hold a board"),
+    ("11x2000", "too small to hold a board"),
+    ("dds", "picture"),
+    ("tiff", "picture"),
+    ("random", "picture"),
+])
+def test_api_read_answers_a_bad_picture_with_json_422(data, fragment):
+    from test_web import call
+
+    if "x" in data:
+        out = io.BytesIO()
+        Image.new("RGB", tuple(int(n) for n in data.split("x"))).save(out, "PNG")
+        body = out.getvalue()
+    elif data == "random":
+        body = bytes(range(256)) * 4
+    else:
+        damaged = bytearray(picture_bytes(data.upper()))
+        damaged[8:40] = b"\xff" * 32
+        body = bytes(damaged)
+    status, _, answer = call("POST", "/api/read?language=en&rules=ruzzle", raw=body,
+                             content_type="application/octet-stream")
+    assert status == 422, answer
+    assert fragment in answer["error"] and "\n" not in answer["error"]
