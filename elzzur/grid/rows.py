@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..errors import ElzzurError, quoted
 from ..lexicon.languages import Language
 from .tokens import HOLE, MAX_TILE_LETTERS, Cell, parse_token
+from .rules import tile_codes
 
 # The bounds of what a board may be; every place that makes a board (board text, `generate -r
 # -c`, a rules or dice file's shape) holds to MAX_CELLS through check_cells. Measured on the
@@ -107,10 +108,12 @@ def _count_plain(text: str, language: Language, cells: dict) -> tuple[int, int] 
 
 def _aligned(widths: list[int]) -> bool:
     """Whether a board's rows, by their numbers of tokens, are of the kind read (and counted)
-    the fast way: two tokens or more, as many in every row, no more cells than a board may
-    have; any other board is read by ``_Reader.board``, for its errors."""
+    the fast way: two rows or more of two tokens or more, as many in every row, no more cells
+    than a board may have; any other board (a row alone may be rows written with spaces for
+    the slashes) is read by ``_Reader.board``, for its errors."""
     width = widths[0]
-    return width > 1 and widths.count(width) == len(widths) and len(widths) * width <= MAX_CELLS
+    return width > 1 and len(widths) > 1 and widths.count(width) == len(widths) \
+        and len(widths) * width <= MAX_CELLS
 
 
 def _read(text: str, reader: "_Reader", first_line: int, part: bool) -> tuple[list, int]:
@@ -346,6 +349,13 @@ class _Reader:
             if len(tokens) != width:
                 raise self.error(row, f"row has {len(tokens)} cell{'s' * (len(tokens) != 1)}, "
                                       f"the first row has {width} (boards must be rectangular)")
+        if len(lines) == 1 and _one_row_of_words(lines[0], cells):
+            tokens, size = lines[0], len(lines[0][0])
+            raise self.error(None, f"{_rows_form(tokens, 4, ' ')} is ambiguous: one row of "
+                                   f"{len(tokens)} tiles of {size} letters (write them in "
+                                   f"brackets: {_tiles_form(tokens, ' ')}) or {len(tokens)} rows "
+                                   f"of {size} letters (rows are separated by '/': "
+                                   f"{_rows_form(tokens, 4)})")
         return self.make(len(lines), width, tuple(cells))
 
     # -- rows written without spaces
@@ -384,12 +394,16 @@ class _Reader:
         if ragged is None and (k == 1 or k == n):  # a column of bracketed tiles, or a square
             return self.make(n, k, tuple(cell for cells in letters for cell in cells))
         try:
-            self.tiles(words)
+            column = self.tiles(words)
         except ElzzurError:  # not tiles: letters, or rows of unequal lengths
             if ragged is None:
                 return self.make(n, k, tuple(cell for cells in letters for cell in cells))
             hint = ""
         else:
+            if ragged is not None and all(len(word) == 1 or _tile_only(word) for word in words):
+                # Y/T/Tdl/Dtl: one tile a row, some with a bonus: the only reading whose rows
+                # are of equal length
+                return self.make(n, 1, tuple(column))
             if ragged is None:
                 raise self.error(None, f"{_rows_form(words, 4)} is ambiguous: {n} rows of {k} "
                                        f"letters (write them apart: {_letters_form(letters)}) or "
@@ -480,6 +494,31 @@ class _Reader:
         return cells
 
 
+def _tile_only(word: str) -> bool:
+    """Whether a row written without spaces is plainly one tile, not a row of letters: a letter
+    and a bonus code or a value (``Tdl``, ``Dtl``, ``A=3``), or a capital and one lower-case
+    letter (``Qu``, ``Th``): what a row of letters is not written as."""
+    if "=" in word:
+        return True
+    codes = tile_codes()
+    if len(word) > 2 and word[0].isupper() and word[1:] in codes:
+        return True
+    return len(word) == 2 and word[0].isupper() and word[1].islower() and word.isascii()
+
+
+def _one_row_of_words(tokens: list[str], cells: list[Cell]) -> bool:
+    """Whether a one-row board of tokens could as well be rows written with spaces for the
+    slashes (``STAR ELIN PORG AMES``): two tokens or more, each a plain tile of as many
+    letters, three or more (Wordament's two-letter tiles, Qu, bonus codes are tiles)."""
+    if len(tokens) < 2:
+        return False
+    size = len(tokens[0])
+    return size >= 3 and all(
+        len(token) == size and token.isalpha() and not cell.bonus and cell.value is None
+        and not cell.place and len(cell.choices) == 1 and len(cell.choices[0]) == size
+        for token, cell in zip(tokens, cells))
+
+
 def _too_many(what: str) -> str:
     side = _isqrt(MAX_CELLS)
     limit = f"a board has at most {MAX_CELLS:,} cells ({side}x{side})"
@@ -507,12 +546,13 @@ def _letters_form(letters: list[list[Cell]]) -> str:
     return _rows_form([" ".join(cell.token for cell in row[:12]) for row in letters], 2)
 
 
-def _tiles_form(words: list[str]) -> str:
-    return _rows_form([f"[{word}]" if len(word) > 1 else word for word in words], 3)
+def _tiles_form(words: list[str], between: str = "/") -> str:
+    return _rows_form([f"[{word}]" if len(word) > 1 else word for word in words], 3, between)
 
 
-def _rows_form(rows: list[str], most: int) -> str:
-    """Rows as a message shows them: the first few joined by '/', quoted and cut."""
-    return quoted("/".join(rows[:most]) + ("/…" if len(rows) > most else ""), 60)
+def _rows_form(rows: list[str], most: int, between: str = "/") -> str:
+    """Rows as a message shows them: the first few joined by '/' (or ``between``), quoted
+    and cut."""
+    return quoted(between.join(rows[:most]) + (f"{between}…" if len(rows) > most else ""), 60)
 
 
