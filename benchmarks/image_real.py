@@ -335,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=GAMES, action="append",
                         help="only these games (may be repeated)")
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON (- for stdout)")
+    parser.add_argument("--reader-label", metavar="TEXT",
+                        help="name the reader measured (default: elzzur/image's last commit)")
     args = parser.parse_args(argv)
 
     from elzzur.image import require
@@ -372,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     groups["all"] = results
     figures = {name: summarise(members) for name, members in groups.items()}
 
-    version = reader_version()
+    version = args.reader_label or reader_version()
     print(f"## elzzur read on real pictures: the {args.split} part "
           f"({len(results)} of {len(chosen)} pictures read)")
     print(f"reader: elzzur/image at {version}")
