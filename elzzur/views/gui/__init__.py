@@ -49,4 +49,6 @@ def main(args) -> None:
                              getattr(args, "dictionary", None), getattr(args, "board", None))
     except tkinter.TclError as e:
         raise ElzzurError(f"cannot open a window: {e}") from None
-    root.mainloop()
+    from .loop import run
+
+    run(root)  # (a signal closes the window: see loop.py)

@@ -291,5 +291,7 @@ def play_in_window(games, titles, review_of=None) -> list:
     except tk.TclError as e:
         raise ElzzurError(f"cannot open a window: {e}") from None
     window = PlayWindow(root, games, titles, review_of)
-    root.mainloop()
+    from .loop import run
+
+    run(root)  # (a signal closes the window: see loop.py)
     return window.played
