@@ -669,3 +669,87 @@ def test_api_read_answers_a_bad_picture_with_json_422(data, fragment):
                              content_type="application/octet-stream")
     assert status == 422, answer
     assert fragment in answer["error"] and "\n" not in answer["error"]
+
+
+# --- more of the same classes --------------------------------------------------------------------
+
+def test_stats_o_naming_the_history_is_refused(cli, data_dir):
+    data_dir.mkdir()
+    path = data_dir / "history.jsonl"
+    path.write_text(good_line() + "\n", encoding="utf-8")
+    before = path.read_bytes()
+    os.link(path, data_dir / "again.jsonl")
+    for target in (str(path), str(data_dir / "again.jsonl")):
+        cli("stats", "-o", target).error(2, "same file as the input")
+    assert path.read_bytes() == before
+
+
+def play_report(capsys) -> tuple[str, str]:
+    from elzzur import get_language
+    from elzzur.cli.play import report
+    from elzzur.grid.rules import get_rules
+
+    lines = []
+    args = SimpleNamespace(no_history=False, format="text", color="never", rules="ruzzle")
+    report([finished_round()], get_language("en"), get_rules("ruzzle"), args,
+           SimpleNamespace(write=lines.append), None)
+    return "".join(lines), capsys.readouterr().err
+
+
+def test_the_warning_names_the_copy_kept_aside(data_dir, capsys):
+    data_dir.mkdir()
+    (data_dir / "history.jsonl.unreadable").write_bytes(b"an earlier copy\n")
+    (data_dir / "history.jsonl").write_bytes(b"\xff\xfe\n")
+    text, err = play_report(capsys)
+    assert "recorded in" in text
+    assert "history.jsonl.unreadable-2" in err
+    assert (data_dir / "history.jsonl.unreadable").read_bytes() == b"an earlier copy\n"
+    assert (data_dir / "history.jsonl.unreadable-2").read_bytes() == b"\xff\xfe\n"
+
+
+@pytest.mark.parametrize("kind", KINDS + ["loop"])
+def test_a_round_ending_with_a_history_that_is_not_a_file(data_dir, capsys, kind):
+    special(data_dir / "history.jsonl", kind)
+    text, err = play_report(capsys)  # (a named pipe would block here for ever before)
+    assert "Score" in text and "recorded in" not in text
+    assert err.startswith("elzzur: warning: round 1 not recorded in the history: ")
+    assert err.count("\n") == 1
+    if kind == "directory":
+        assert (data_dir / "history.jsonl").is_dir()
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-10**500, max_value=10**500)
+    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
+                                                                 max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.dictionaries(st.sampled_from(sorted(GOOD)), JSONISH, max_size=4),
+       st.lists(JSONISH, max_size=3))
+def test_fuzz_history_fields(changes, words):
+    """Any values in any fields: the line is read and usable, or skipped; never a crash, and
+    what stats and the plan make of it is finite (valid JSON, no nan in the SVG)."""
+    from elzzur.grid.history import checked, stats
+    from elzzur.grid.plan import fitted_model
+    from elzzur.views.stats import as_json, as_svg, as_text
+
+    data = GOOD | changes
+    if words:
+        data["words"] = words
+    try:
+        line = json.dumps(data)
+    except (ValueError, OverflowError):
+        return
+    try:
+        record = checked(json.loads(line))
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return
+    result = stats([record, record])
+    strict_json(as_json(result))
+    assert "nan" not in as_svg(result).lower()
+    as_text(result)
+    model = fitted_model([record] * 30)
+    assert all(v == v and abs(v) < float("inf") for v in (model.fixed, model.per_letter))
