@@ -121,6 +121,9 @@ def final(raw: bytes) -> Reply:
     return reply
 
 
+SERVER_NAMES = (None, "elzzur")  # what a Server header may say: no versions
+
+
 def well_formed(raw: bytes, allowed=None, head: bool = False) -> Reply:
     """The invariants of every answer: one final response, framed by its Content-Length, no
     versions named, never a 500; an error is JSON with a message (``head``: the answer to a
@@ -135,7 +138,7 @@ def well_formed(raw: bytes, allowed=None, head: bool = False) -> Reply:
     if length is not None:
         assert int(length) == len(reply.body), (length, reply.body[:200])
     server_header = reply.header("server")
-    assert server_header in (None, "elzzur"), server_header
+    assert server_header in SERVER_NAMES, server_header
     assert reply.status != 500 and reply.status < 600, reply.raw[:300]
     if reply.status >= 400:
         assert (reply.header("content-type") or "").startswith("application/json"), reply.raw[:300]
@@ -266,6 +269,49 @@ def test_host_names_on_every_interface(monkeypatch):
         assert web_server.host_allowed(host, allowed), host
     for host in ("evil.example:8080", "192.168.1.21:8080", "192.168.1.20:8081"):
         assert not web_server.host_allowed(host, allowed), host
+
+
+def test_serve_allow_host(cli, monkeypatch):
+    """``elzzur serve --allow-host NAME`` (repeatable): those names with any port, beside the
+    addresses served."""
+    from elzzur.web import server as web_server
+
+    seen = {}
+
+    def interrupted(self, poll_interval=0.5):
+        seen["allowed"] = self.allowed
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(web_server.Server, "serve_forever", interrupted)
+    run = cli("serve", "--port", "0", "--allow-host", "elzzur.example.org",
+              "--allow-host", "Other.example")
+    assert run.code == 130 and run.err == ""
+    allowed = seen["allowed"]
+    assert web_server.host_allowed("elzzur.example.org", allowed)
+    assert web_server.host_allowed("other.example:443", allowed)
+    assert not web_server.host_allowed("evil.example", allowed)
+    assert web_server.host_allowed("localhost", allowed) is False  # (port 80: not the one served)
+
+
+def test_the_app_checks_host_under_a_production_server(monkeypatch):
+    """The WSGI app alone (as gunicorn runs it): ``ELZZUR_ALLOWED_HOSTS`` names the hosts it
+    answers; without it, it leaves Host to the server in front."""
+    import io
+
+    def status(host):
+        environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/api/rules", "HTTP_HOST": host,
+                   "wsgi.input": io.BytesIO(), "wsgi.errors": io.StringIO()}
+        seen = {}
+        b"".join(app.application(environ, lambda s, h: seen.update(status=s)))
+        return int(seen["status"].split()[0])
+
+    monkeypatch.setattr(app, "_allowed", [])
+    assert status("evil.example") == 200
+    monkeypatch.setattr(app, "_allowed", [])
+    monkeypatch.setenv("ELZZUR_ALLOWED_HOSTS", "elzzur.example.org, [::1]")
+    assert status("evil.example") == 421 and status("elzzur.example.org:8443") == 200
+    assert status("[::1]:80") == 200 and status("") == 421
+    monkeypatch.setattr(app, "_allowed", [])
 
 
 # --- what the server says about itself ---------------------------------------------------------
@@ -671,3 +717,53 @@ def test_fuzzed_requests(server, method, path, version, headers, end, body):
         well_formed(got)
     # and the server still answers a plain question from another client
     assert get(port, "/api/rules", source="127.0.0.9").status == 200
+
+
+# --- the same app under gunicorn, with elzzur's worker (docs/web.md) ----------------------------
+
+def test_under_gunicorn_every_refusal_is_json(tmp_path, monkeypatch):
+    """gunicorn parses the requests there: its refusals (a garbage line, two Content-Lengths,
+    a folded header…) come back as JSON through ``elzzur.web.worker``, and the app checks
+    ``Host`` against ``ELZZUR_ALLOWED_HOSTS``. Each case: the invariants of every answer (the
+    statuses are gunicorn's to choose), and the Host and framing cases refused."""
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("gunicorn")
+    monkeypatch.setattr(sys.modules[__name__], "SERVER_NAMES", (None, "elzzur", "gunicorn"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**__import__("os").environ, "ELZZUR_ALLOWED_HOSTS": f"127.0.0.1, localhost"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-k", "elzzur.web.worker.ThreadWorker", "-w", "1",
+         "--threads", "4", "-b", f"127.0.0.1:{port}", "elzzur.web.app:application"],
+        cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        failures = []
+        cases = [raw for raw, _ in REQUEST_LINES] + [
+            f"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: "
+            f"application/json\r\n{headers}Connection: close\r\n\r\n".encode() + SOLVE
+            for headers, _ in FRAMINGS]
+        for raw in cases:
+            try:
+                got = exchange(port, raw)
+                if got:
+                    well_formed(got)
+            except AssertionError as e:
+                failures.append(f"{raw[:60]!r}: {str(e)[:200]}")
+        assert not failures, "\n".join(failures)
+        assert get(port, host="evil.example").status == 421
+        assert get(port, host=f"localhost:{port}").status == 200
+        twice = framed(port, f"Content-Length: {len(SOLVE)}\r\nContent-Length: 5\r\n")
+        assert well_formed(twice).status == 400
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
