@@ -23,7 +23,7 @@ DATA = ["languages/*.toml", "rules/*.toml", "dice/*.toml", "boards/*.board",
 setup(
     packages=find_packages(include=["elzzur", "elzzur.*"]) + ["elzzur.licenses"],
     package_dir={"elzzur.licenses": "licenses"},
-    package_data={"elzzur": [f"res/{pattern}" for pattern in DATA],
+    package_data={"elzzur": [f"res/{pattern}" for pattern in DATA] + ["web/static/*"],
                   "elzzur.licenses": ["*.txt"]},
     include_package_data=False,
     scripts=["scripts/elzzur"],

@@ -30,6 +30,7 @@ from http import HTTPStatus
 
 from ..errors import ElzzurError
 from .api import ROUTES, ApiError
+from .install import FILES as INSTALL_FILES
 
 MAX_BODY = 64 * 1024  # bytes of a request's body: a board and players' lists fit many times
 MAX_PICTURE = 8 * 1024 * 1024  # bytes of a picture to read (/api/read): a phone's photo
@@ -42,7 +43,7 @@ MAX_UPLOADS = 4  # pictures being received at once (8 MiB each at most)
 # The page loads nothing from elsewhere and talks only to its own server (and its own service
 # worker, /sw.js).
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-       "connect-src 'self'; img-src data:; manifest-src 'self'; worker-src 'self'; "
+       "connect-src 'self'; img-src 'self' data:; manifest-src 'self'; worker-src 'self'; "
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 WORKER_CSP = "default-src 'none'; connect-src 'self'"
 SECURITY_HEADERS = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
@@ -141,6 +142,13 @@ def application(environ, start_response):
             headers = [("Content-Type", "text/html; charset=utf-8"),
                        ("Content-Security-Policy", CSP), ("Cache-Control", "no-cache")]
             return respond(start_response, 200, headers, b"" if method == "HEAD" else body)
+        if path in INSTALL_FILES:  # the web manifest and its icons (install.py)
+            if method not in ("GET", "HEAD"):
+                raise ApiError(405, f"{method} is not allowed here (GET {path})")
+            kind, make = INSTALL_FILES[path]
+            headers = [("Content-Type", kind), ("Cache-Control", "max-age=86400"),
+                       ("Content-Security-Policy", "default-src 'none'")]
+            return respond(start_response, 200, headers, b"" if method == "HEAD" else make())
         if path == "/sw.js":
             if method not in ("GET", "HEAD"):
                 raise ApiError(405, f"{method} is not allowed here (GET the service worker)")

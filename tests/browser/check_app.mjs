@@ -206,13 +206,21 @@ try {
     await page.screenshot({ path: shot("app-phone-photo.png") });
     await page.tap("#solve");  // refused once: tiles are uncertain
     p.photo_refused = await page.textContent("#message");
+    // each uncertain tile: tapped, its letters chosen among the buttons of the page's dialog
     p.photo_prompts = [];
     for (const cell of p.photo_uncertain) {
-      page.once("dialog", (dialog) => {
-        p.photo_prompts.push(dialog.message());
-        dialog.accept(config.photo_fixes[String(cell)]);
-      });
       await page.tap(`#board [data-cell="${cell}"]`);
+      await page.waitForSelector("#chooser[open]");
+      p.photo_prompts.push(await page.textContent("#chooser-title"));
+      const fix = config.photo_fixes[String(cell)].toUpperCase();
+      const button = page.locator(`#chooser button[aria-label="${fix}"]`);
+      if (await button.count()) {
+        await button.first().tap();
+      } else {
+        await page.fill("#chooser-other", fix);
+        await page.tap("#chooser-ok");
+      }
+      await page.waitForFunction(() => !document.getElementById("chooser").open);
     }
     p.photo_left = await page.getAttribute("#board", "data-read");
     p.photo_fixed = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent));

@@ -1,0 +1,238 @@
+"""The web app played as on a phone (issue 33): in Chromium at 390x844 and 844x390 with real
+touch swipes, a round that cannot be broken, its screen with nothing but the clock, the score,
+the board and the words, the feedback where the finger is, the installable app (manifest,
+icons, dark mode), the photo's corrections in the page; and the manifest and icons served.
+
+The browser's part is ``tests/browser/check_phone.mjs``; its screenshots go to a temporary
+folder (the chosen ones are copied to docs/screenshots/ by hand)."""
+
+from __future__ import annotations
+
+import base64
+import struct
+import threading
+import zlib
+
+import pytest
+
+from elzzur.web import api
+from elzzur.web.install import FILES, PNG_SIZES, icon_png, icon_svg, manifest
+from elzzur.views.palette import BONUS, PATH, PATH_INK, PLAIN
+
+LETTERS = "STARELINPORGAMES"
+
+
+def png_pixels(data: bytes) -> tuple[int, int, bytes]:
+    """A PNG of ours (RGBA, 8 bits, no filters) read back: width, height, the pixels' bytes."""
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    pos, chunks = 8, {}
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert crc == zlib.crc32(kind + body) & 0xFFFFFFFF, kind
+        chunks[kind] = chunks.get(kind, b"") + body
+        pos += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert (depth, colour) == (8, 6)
+    raw = zlib.decompress(chunks[b"IDAT"])
+    assert len(raw) == height * (width * 4 + 1)
+    rows = [raw[y * (width * 4 + 1):(y + 1) * (width * 4 + 1)] for y in range(height)]
+    assert all(row[0] == 0 for row in rows)
+    return width, height, b"".join(row[1:] for row in rows)
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+@pytest.mark.parametrize("size", PNG_SIZES)
+def test_the_icons_are_pngs_of_the_palette(size):
+    width, height, pixels = png_pixels(icon_png(size))
+    assert (width, height) == (size, size)
+
+    def pixel(x, y):
+        k = (y * size + x) * 4
+        return tuple(pixels[k:k + 4])
+
+    assert pixel(0, 0)[3] == 0  # the rounded ground's corner: transparent
+    assert pixel(size // 2, 2) == (*rgb(PATH), 255)  # the ground: the path colour
+    at = lambda x, y: pixel(int(size * x), int(size * y))[:3]  # noqa: E731
+    assert at(0.25, 0.42) == rgb(BONUS["tl"].fill) and at(0.75, 0.58) == rgb(BONUS["tw"].fill)
+    assert at(0.3, 0.7) == at(0.7, 0.3) == rgb(PLAIN.fill)  # the tiles off the path: plain
+    assert at(0.5, 0.5) == rgb(PATH_INK)  # the path across them
+    _, _, maskable = png_pixels(icon_png(512, maskable=True))
+    assert maskable[3] == 255  # full-bleed: a launcher cuts its own shape
+
+
+def test_the_manifest_names_the_icons_served():
+    data = __import__("json").loads(manifest())
+    assert data["short_name"] == "elzzur" and data["display"] == "standalone" and data["start_url"] == "/"
+    sources = [icon["src"] for icon in data["icons"]]
+    assert set(sources) <= set(FILES) and "/icon.svg" in sources
+    assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512", "any"}
+    assert icon_svg().startswith("<svg") and PATH in icon_svg()
+
+
+def test_the_manifest_and_icons_are_served_with_their_types():
+    from elzzur.web.app import CSP, application
+
+    def get(path, method="GET"):
+        seen = {}
+
+        def start(status, headers):
+            seen["status"], seen["headers"] = status, dict(headers)
+
+        body = b"".join(application({"REQUEST_METHOD": method, "PATH_INFO": path}, start))
+        return seen["status"], seen["headers"], body
+
+    for path, (kind, make) in FILES.items():
+        status, headers, body = get(path)
+        assert status == "200 OK" and headers["Content-Type"] == kind and body == make(), path
+        assert headers["Content-Security-Policy"] == "default-src 'none'"
+        assert get(path, "POST")[0].startswith("405")
+    assert "img-src 'self' data:" in CSP and "manifest-src 'self'" in CSP
+    page = get("/")[2].decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert '<link rel="icon" href="/icon.svg"' in page and 'name="color-scheme"' in page
+
+
+def diagonal_steps(path) -> int:
+    return sum(1 for (r1, c1), (r2, c2) in zip(path, path[1:]) if r1 != r2 and c1 != c2)
+
+
+def test_a_round_on_a_phone_in_portrait_and_landscape(tmp_path):
+    from test_html import CHROMIUM, browser_report, browser_tools
+    from elzzur.web.server import make_server
+
+    node = browser_tools()
+    solved = api.solve({"board": LETTERS})
+    words = {w["word"]: [r * 4 + c for r, c in w["path"]] for w in solved["words"]}
+    scores = {w["word"]: w["score"] for w in solved["words"]}
+    miss = [0, 4, 8]  # S E P: no word
+    assert "SEP" not in words
+    diagonal = max(solved["words"][:40], key=lambda w: diagonal_steps(w["path"]))["word"]
+    server = make_server("127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        config = {"url": f"http://127.0.0.1:{server.server_port}/", "chromium": str(CHROMIUM),
+                  "letters": LETTERS, "words": {w: words[w] for w in ("STAR", "MOLESTING")},
+                  "miss": miss, "diagonal": diagonal, "shots": str(tmp_path / "shots"),
+                  "png": base64.b64encode(icon_png(192)).decode()}
+        report = browser_report(node, "check_phone.mjs", config, tmp_path)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert report["page_errors"] == []
+    # (the only errors logged: the refusals the test made the server give)
+    assert all("422" in e or "502" in e for e in report["console_errors"]), report["console_errors"]
+    p = report["portrait"]
+
+    # after Solve the best words are in view at once, beside one totals line, the board centred
+    solve = p["after_solve"]
+    assert solve["first_word"] == "MOLESTING" and solve["first_in_view"] and solve["rows_in_view"] >= 5
+    assert solve["board_in_view"] and abs(solve["board_margins"][0] - solve["board_margins"][1]) <= 1
+    assert not solve["wide"]  # (nothing wider than the phone)
+    assert solve["totals_line"] == f"{len(words)} words · {solved['stats']['total_score']} points · longest 9"
+    assert solve["count_said"] == 1 and solve["total_said"] == 1
+    # sort arrows on the sortable heads; targets of 44 px; the skip link
+    assert dict(p["sort_marks"])["score"] == '" ▼"' and dict(p["sort_marks"])["alpha"] == '" ↕"'
+    assert p["small_targets"] == []
+    assert p["first_tab"] == "skip" and p["after_skip"] == ["word", "MOLESTING"]
+    assert p["tabs_from_letters"] is not None and p["tabs_from_letters"] <= 12
+    # no arrow covers a step's number, a tile's value or its bonus
+    assert p["badges"] >= 2 * len(words[diagonal]) and p["arrows"] == len(words[diagonal]) - 1
+    assert p["covered_badges"] == 0
+
+    # the round's screen: every tile, the big clock and score above the board, the last word's
+    # verdict and the words found below it, without scrolling; nothing else shown
+    for name in ("round_start", "star", "again", "miss", "found"):
+        screen = p[name]
+        assert screen["viewport"] == [390, 844] and screen["scroll"] == [0, 0] and not screen["scrollable"]
+        assert screen["tiles_in_view"] == screen["tiles"] == 16, name
+        assert screen["clock_in_view"] and screen["score_in_view"] and screen["clock_font"] >= 36
+        assert screen["clock"]["bottom"] <= screen["board"]["top"]
+        assert screen["board"]["width"] >= 0.9 * 390
+        assert abs(screen["board"]["left"] - (390 - screen["board"]["right"])) <= 1
+        assert screen["answers"]["top"] >= screen["board"]["bottom"] and screen["answers"]["top"] < 844 - 100
+        assert screen["others_shown"] == [] and screen["controls_shown"] == []
+    assert p["star"]["verdict"] == "STAR +4" and p["star"]["verdict_class"] == "good"
+    assert p["again"]["verdict"] == "STAR already found" and p["again"]["verdict_class"] == "again"
+    assert p["miss"]["verdict"] == "SEP not a word" and p["miss"]["verdict_class"] == "wrong"
+    found = p["found"]
+    assert found["verdict"] == f"MOLESTING +{scores['MOLESTING']}" and found["verdict_in_view"]
+    assert found["first_answer"] == f"MOLESTING+{scores['MOLESTING']}" and found["first_answer_in_view"]
+    # the points rose from the board, in the verdict's colour, with a short vibration each
+    feedback = p["feedback"]
+    assert [(pop["text"], pop["kind"]) for pop in feedback["pops"]] == [
+        ("+4", "pop good"), ("already found", "pop again"), ("not a word", "pop wrong"),
+        (f"+{scores['MOLESTING']}", "pop good")]
+    board = p["board_box"]
+    assert all(board["left"] <= pop["x"] <= board["right"] and board["top"] - 40 <= pop["y"] <= board["bottom"]
+               for pop in feedback["pops"])
+    assert feedback["vibrations"] == [30, [20, 60, 20], [70, 50, 70], 30]
+    assert feedback["contexts"] == 0 and feedback["tones"] == 0  # no sound unless asked for
+    # stray taps break nothing: the letters box and Solve are locked, the tabs away
+    assert p["letters_disabled"] and p["solve_disabled"]
+    assert p["tiles_after"] == p["tiles_before"] == LETTERS
+    assert p["round_after_stray"] == "running" and not p["words_shown_after_stray"]
+    # leaving asks first; staying keeps the round
+    assert p["leave_asks"] == "beforeunload" and p["still_open"] and p["round_after_leave"] == "running"
+    # the referee's 422: said, the review from the page's verdicts, each word once
+    refused = p["refused"]
+    assert refused["message"] == ("The referee did not answer (the referee's test refusal): "
+                                  "these are the page's own verdicts.") and refused["error"]
+    assert refused["review_shown"] and not refused["in_round"] and not refused["answers_shown"]
+    assert refused["rows"] == [["STAR", "valid", "×2"], ["SEP", "not a word", ""],
+                               ["MOLESTING", "valid", ""]]
+    assert len(refused["all_rows"]) == len(set(refused["all_rows"])) == len(words) + 1
+    total = 4 + scores["MOLESTING"]
+    assert refused["summary"].startswith(f"Time's up! {total} points2 words · ")
+    assert refused["summary"].endswith(refused["message"])  # (said where the eyes are too)
+    # the end of the round on the board: its points rise, a longer vibration
+    assert p["end_feedback"]["pops"][-1]["text"] == f"{total} points"
+    assert p["end_feedback"]["vibrations"][-1] == [60, 50, 160]
+    # sound: off by default, on with a tap, remembered; then each word plays a tone
+    assert p["sound_default"] == "false" and p["sound_after_reload"] == "true"
+    assert p["tones"][0] == 1 and p["tones"][1] >= 2
+
+    # landscape: the words beside the board, all in view
+    l = report["landscape"]
+    assert l["after_solve"]["first_in_view"] and l["after_solve"]["board_in_view"]
+    screen = l["round"]
+    assert screen["viewport"] == [844, 390] and screen["scroll"] == [0, 0] and not screen["scrollable"]
+    assert screen["tiles_in_view"] == 16 and screen["clock_in_view"] and screen["score_in_view"]
+    assert screen["clock_font"] >= 36 and screen["verdict"] == "SEP not a word" and screen["verdict_in_view"]
+    assert screen["answers"]["left"] >= screen["board"]["right"] and screen["first_answer_in_view"]
+    assert screen["clock"]["left"] >= screen["board"]["right"]
+    assert screen["board"]["height"] >= 0.8 * 390
+    assert screen["others_shown"] == [] and screen["controls_shown"] == []
+    assert l["bad_gateway"] == ["The referee did not answer (the server answered 502 Bad Gateway): "
+                                "these are the page's own verdicts.", True]
+    # a match's end feels like one; its last board's bonus tiles stay with it
+    assert l["round3_bonuses"] == 3
+    assert l["match_end"]["total"].startswith("Match: ") and l["match_end"]["celebrates"]
+    assert l["match_end"]["pops"][-1].startswith("Match: ") and l["match_end"]["confetti"] > 0
+    assert l["match_end"]["vibrations"] == [[80, 60, 80, 60, 240]]
+    assert l["bonuses_after_typing"] == 0
+    assert l["check"] == f"MOLESTING — valid ({scores['MOLESTING']})" and scores["MOLESTING"] == 38
+
+    # dark mode: the system's, a switch that is remembered
+    d = report["dark"]
+    assert d["system_dark"] == "rgb(23, 21, 28)" and d["theme_label"] == "Theme: auto"
+    assert d["chosen_light"] == ["Theme: light", "rgb(251, 248, 241)"]
+    assert d["light_after_reload"] == "rgb(251, 248, 241)"
+    assert d["auto_again"] == ["Theme: auto", "rgb(23, 21, 28)"]
+    # installable: the manifest and its icons, served as the page names them
+    assert ["manifest", "/manifest.webmanifest"] in d["links"] and ["icon", "/icon.svg"] in d["links"]
+    assert d["manifest_type"] == "application/manifest+json" and d["manifest"]["display"] == "standalone"
+    sizes = {i["src"]: i["size"] for i in d["icons"]}
+    assert all(i["status"] == 200 for i in d["icons"]) and sizes["/icon-192.png"] == [192, 192]
+    assert sizes["/icon-512.png"] == [512, 512] and [i["svg"] for i in d["icons"] if i["src"] == "/icon.svg"] == [True]
+    assert d["favicon_drawn"] is not None and d["favicon_drawn"][0] > 0
+    # a photo's uncertain tile corrected by a tap and a choice: the guess and its runner-up first
+    chooser = d["chooser"]
+    assert chooser["title"] == "What does the tile at (0,1) show?" and chooser["guesses"] == ["F", "T"]
+    assert chooser["why"] == "Read as F (F or T?)." and chooser["letters"] >= 20 and chooser["small"] == 0
+    assert d["prompts"] == 0 and d["left"] == "0"
+    assert d["corrected"][:4] == ["S", "T", "A", "R"] and d["corrected"][10] == "Qu"
