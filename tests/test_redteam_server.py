@@ -684,6 +684,16 @@ def test_connections_per_client_are_bounded():
                 sock.close()
 
 
+def test_an_ipv6_client_is_its_64_network():
+    """A client on IPv6 holds a /64 and could take a new address per connection: the bound per
+    client counts the network."""
+    from elzzur.web.server import client_key
+
+    assert client_key("2001:db8:1:2::5") == client_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::5") != client_key("2001:db8:1:2::5")
+    assert client_key("192.0.2.7") == client_key("::ffff:192.0.2.7") == "192.0.2.7"
+
+
 # --- fuzzed: random request lines, headers and bodies -------------------------------------------
 
 TOKENS = st.sampled_from(["GET", "POST", "HEAD", "PUT", "get", "", "G\0T", "POST " * 3])

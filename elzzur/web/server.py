@@ -107,7 +107,7 @@ class Server(TCPServer):
         token that either side gives back at most once: given back twice, the semaphore's
         error replaced the KeyboardInterrupt, socketserver took it for a failed request and
         the server ran on after Ctrl-C."""
-        address = client_address[0] if isinstance(client_address, tuple) else ""
+        address = client_key(client_address[0] if isinstance(client_address, tuple) else "")
         why = self._take(address)
         if why:
             self._refuse(request, why)
@@ -183,6 +183,20 @@ class Server(TCPServer):
             self._refusing.release()
             self.shutdown_request(request)
             raise
+
+
+def client_key(address: str) -> str:
+    """Whose connection it is, for ``MAX_PER_CLIENT``: the IPv4 address, or an IPv6 address's
+    /64 network (one household or phone holds a whole /64, and could otherwise take a new
+    address per connection)."""
+    if ":" not in address or address.startswith("::ffff:"):
+        return address.removeprefix("::ffff:")
+    import ipaddress
+
+    try:
+        return str(ipaddress.IPv6Network(f"{address.split('%')[0]}/64", strict=False))
+    except ValueError:
+        return address
 
 
 # --- one connection: one request, one answer ------------------------------------------------------
@@ -433,6 +447,11 @@ class Connection:
                     result.close()
         except Exception:  # a bug in the app: the log has it
             traceback.print_exc(file=sys.stderr)
+            self.send_error(500, "internal error (see the server's log)")
+            return
+        if not seen:  # (an app that answered nothing: a bug too)
+            print(f"elzzur serve: the app did not start a response to {method} "
+                  f"{environ.get('PATH_INFO', '')[:100]!r}", file=sys.stderr)
             self.send_error(500, "internal error (see the server's log)")
             return
         body = b"".join(chunks)
