@@ -254,6 +254,8 @@ def read_entry(entry: dict, data: bytes, language) -> tuple[list | None, float, 
             reading = read_file(path, language, RULES[entry["game"]], "auto")
         except ElzzurError as e:
             return None, time.perf_counter() - start, str(e).replace(path, "the picture")
+        except Exception as e:  # a reader being worked on may fail: counted, never hidden
+            return None, None, f"the reader crashed: {type(e).__name__}: {e}"
         seconds = time.perf_counter() - start
     finally:
         os.unlink(path)
@@ -343,13 +345,20 @@ def main(argv: list[str] | None = None) -> int:
     from elzzur.lexicon.languages import get_language
 
     require()
+    import elzzur.cli.read  # noqa: F401  (imported before the clock starts on any picture)
+    import elzzur.grid.generate  # noqa: F401
+    import elzzur.grid.rules  # noqa: F401
+    import elzzur.image.reader  # noqa: F401
+
     language = get_language("en")
     entries = load_manifest(args.manifest)
     splits = assign_splits(entries)
     for entry in entries:
         if entry["split"] != splits[entry["id"]]:
             raise SystemExit(f"image_real: {entry['id']}: the manifest's split "
-                             f"{entry['split']!r} is not the computed {splits[entry['id']]!r}")
+                             f"{entry['split']!r} is not the computed {splits[entry['id']]!r} "
+                             f"(pictures added to a group move its cut: a picture tuned on "
+                             f"must never move to the report part; decide, then rewrite)")
     chosen = [e for e in entries if e["split"] == args.split
               and (not args.game or e["game"] in args.game)]
     folder = index_folder(args.pictures)
@@ -385,6 +394,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(line)
         print()
     print("\n".join(table(figures)))
+    crashed = [r for r in results if r["error"].startswith("the reader crashed")]
+    if crashed:
+        print()
+        print(f"the reader crashed on {len(crashed)} picture{'s' if len(crashed) != 1 else ''} "
+              f"(counted under no board)"
+              + ("" if args.split == "report" and not args.details
+                 else ": " + "; ".join(f"{r['entry']['id']}: {r['error']}" for r in crashed)))
     if skipped:
         print()
         print(f"skipped {len(skipped)} picture{'s' if len(skipped) != 1 else ''} not found "
