@@ -182,27 +182,36 @@ FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(Heal
 
 @FUZZ
 @given(st.binary(max_size=3000))
-def test_fuzz_random_bytes(data):
-    decodes_cleanly(data)
+def test_fuzz_random_bytes(capfd, data):
+    decodes_cleanly(data, capfd)
 
 
 @FUZZ
 @given(st.sampled_from(FORMATS), st.data())
-def test_fuzz_truncated_and_mutated_pictures(fmt, draw):
+def test_fuzz_truncated_and_mutated_pictures(capfd, fmt, draw):
     data = bytearray(SEEDS[fmt])
     cut = draw.draw(st.integers(0, len(data)))
     changes = draw.draw(st.lists(st.tuples(st.integers(0, max(0, len(data) - 1)),
                                            st.integers(0, 255)), max_size=8))
     for where, value in changes:
         data[where] = value
-    decodes_cleanly(bytes(data[:cut] if draw.draw(st.booleans()) else data))
+    decodes_cleanly(bytes(data[:cut] if draw.draw(st.booleans()) else data), capfd)
 
 
 @FUZZ
 @given(st.sampled_from(FORMATS), st.binary(min_size=1, max_size=64), st.integers(0, 128))
-def test_fuzz_header_splices(fmt, junk, where):
+def test_fuzz_header_splices(capfd, fmt, junk, where):
     data = SEEDS[fmt]
-    decodes_cleanly(data[:where] + junk + data[where + len(junk):])
+    decodes_cleanly(data[:where] + junk + data[where + len(junk):], capfd)
+
+
+def test_a_tiff_of_too_many_samples_a_pixel_logs_nothing(capfd):
+    """Pillow logs an error before refusing it: with no logging set up, that went to stderr."""
+    data = bytearray(picture_bytes("TIFF"))
+    entry = data.find(b"\x15\x01\x03\x00")  # tag 277 (SamplesPerPixel), a SHORT, little-endian
+    assert entry > 0
+    data[entry + 8:entry + 10] = (50000).to_bytes(2, "little")
+    decodes_cleanly(bytes(data), capfd)
 
 
 # --- -o never replaces the picture read ---------------------------------------------------------

@@ -92,6 +92,7 @@ def decode_picture(source, name: str, max_pixels: int = MAX_PIXELS) -> np.ndarra
 
     from PIL import Image
 
+    _quiet_logs()
     with warnings.catch_warnings():
         # Pillow warns of a damaged EXIF block, a truncated file, a large picture: the picture
         # is read as well as it can be, or refused below, and says so once
@@ -152,6 +153,18 @@ def _failure(name: str, error: BaseException) -> str:
     if isinstance(error, UnidentifiedImageError):
         return f"{name} is not a picture elzzur can read (PNG, JPEG, WebP, …)"
     return f"cannot read {name}: a damaged picture ({_reason(error)})"
+
+
+def _quiet_logs() -> None:
+    """Keep Pillow's log records (``logger.error("More samples per pixel …")`` before a TIFF
+    is refused) off standard error: with no handler anywhere, Python's logging prints them
+    there itself. A program that set up logging of its own (a handler on the root logger)
+    still gets them."""
+    import logging
+
+    pil = logging.getLogger("PIL")
+    if not any(isinstance(h, logging.NullHandler) for h in pil.handlers):
+        pil.addHandler(logging.NullHandler())
 
 
 class _quiet_stderr:
