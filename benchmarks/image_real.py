@@ -30,6 +30,7 @@ loading the classifier, reading), Python's and OpenCV's start left out.
     python benchmarks/image_real.py                       # tune part, every mistake shown
     python benchmarks/image_real.py --split report        # report part, figures only
     python benchmarks/image_real.py --split report --details --json out.json
+    python benchmarks/image_real.py --list                # the pictures by group, and which are found
 """
 
 from __future__ import annotations
@@ -337,6 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=GAMES, action="append",
                         help="only these games (may be repeated)")
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON (- for stdout)")
+    parser.add_argument("--list", action="store_true",
+                        help="count the pictures by group and part, and which are found; read none")
     parser.add_argument("--reader-label", metavar="TEXT",
                         help="name the reader measured (default: elzzur/image's last commit)")
     args = parser.parse_args(argv)
@@ -359,6 +362,19 @@ def main(argv: list[str] | None = None) -> int:
                              f"{entry['split']!r} is not the computed {splits[entry['id']]!r} "
                              f"(pictures added to a group move its cut: a picture tuned on "
                              f"must never move to the report part; decide, then rewrite)")
+    if args.list:
+        folder = index_folder(args.pictures)
+        counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+        for entry in entries:
+            found = picture_bytes(entry, args.mirror, folder)[0] is not None
+            column = 0 if entry["split"] == "tune" else 2
+            counts[group_of(entry)][column] += 1
+            counts[group_of(entry)][column + 1] += found
+        print("| group | tune (found) | report (found) |")
+        print("| --- | --- | --- |")
+        for group, (tune, tune_found, report, report_found) in sorted(counts.items()):
+            print(f"| {group} | {tune} ({tune_found}) | {report} ({report_found}) |")
+        return 0
     chosen = [e for e in entries if e["split"] == args.split
               and (not args.game or e["game"] in args.game)]
     folder = index_folder(args.pictures)

@@ -125,3 +125,14 @@ def test_wilson_interval():
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
     assert ir.wilson(0, 10)[0] == 0.0 and ir.wilson(10, 10)[1] == 1.0
     assert ir.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_list_counts_the_pictures_and_finds_none_without_a_copy(tmp_path, capsys):
+    pytest.importorskip("cv2")
+    assert ir.main(["--list", "--mirror", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    pictures = ir.load_manifest()
+    for group in {ir.group_of(p) for p in pictures}:
+        tune = sum(ir.group_of(p) == group and p["split"] == "tune" for p in pictures)
+        report = sum(ir.group_of(p) == group and p["split"] == "report" for p in pictures)
+        assert f"| {group} | {tune} (0) | {report} (0) |" in out
