@@ -16,6 +16,7 @@ counted, never a crash of ``stats`` or ``solve --plan``, never a NaN in what the
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -103,7 +104,7 @@ def _read(path: str) -> str | None:
     except OSError as e:
         from ..files import missing
 
-        raise ElzzurError(f"{named(shown(path))}: {missing(path) if e.errno == 40 else e.strerror}") \
+        raise ElzzurError(f"{named(shown(path))}: {missing(path) if e.errno == errno.ELOOP else e.strerror}") \
             from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):  # (before fdopen, which refuses a directory itself)

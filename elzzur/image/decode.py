@@ -12,6 +12,7 @@ short to hold a board (OpenCV's thresholds need a block of several pixels).
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import threading
@@ -46,7 +47,7 @@ def load_picture(path: str) -> np.ndarray:
     except OSError as e:
         from ..files import missing
 
-        why = missing(path) if isinstance(e, FileNotFoundError) or e.errno == 40 else e.strerror
+        why = missing(path) if isinstance(e, FileNotFoundError) or e.errno == errno.ELOOP else e.strerror
         raise ElzzurError(f"cannot read {named(path)}: {why}") from None
     except ValueError:  # a NUL in the name
         raise ElzzurError(f"cannot read {named(path)}: no such file") from None
