@@ -533,6 +533,16 @@ def test_a_broken_language_file_is_named_not_its_home_path(tmp_path, monkeypatch
     assert any("xx.toml" in row["error"] for row in broken)
 
 
+def test_no_error_names_the_servers_folders(data_dir, server):
+    """Any error about a file of the user's (here, corrections that are not UTF-8) names it
+    as in its folder, never the folder's path."""
+    (data_dir / "words").mkdir(parents=True)
+    (data_dir / "words" / "en.txt").write_bytes(b"\xff\xfe+CAT\n")
+    reply = well_formed(post(server.server_port, "/api/solve", SOLVE), {422})
+    assert reply.json()["error"].startswith("words/en.txt, line 1: ")
+    assert str(data_dir) not in reply.body.decode()
+
+
 # --- slow clients and slow questions -----------------------------------------------------------
 
 def idle(port: int, count: int, source: str = "127.0.0.1") -> list[socket.socket]:

@@ -238,16 +238,35 @@ def languages(_body=None) -> dict:
 
 def without_folder(message: str, path: str) -> str:
     """``message`` with the language file's path replaced by its name, and any other mention
-    of the folders it lies in (the user's home) cut."""
+    of the folders it lies in cut (``public``)."""
     import os
 
+    return public(message.replace(path, os.path.basename(path) or path))
+
+
+def public(message: str) -> str:
+    """An error message as a client may read it: the server's own folders (the user's
+    languages, data and cache, the home folder) not named, a file in them by its name there
+    (``xx.toml``, ``words/en.txt``)."""
+    import os
+
+    from ..cache import cache_dir
+    from ..files import data_dir
     from ..lexicon.languages import user_dir
 
-    name = os.path.basename(path) or path
-    message = message.replace(path, name)
-    for folder in {os.path.dirname(path), user_dir(), os.path.expanduser("~")}:
-        if folder and folder != os.sep:
-            message = message.replace(folder + os.sep, "").replace(folder, "…")
+    folders = []
+    for where in (user_dir, data_dir, cache_dir, lambda: os.path.expanduser("~")):
+        try:
+            folder = os.path.normpath(where())
+        except Exception:  # noqa: BLE001 - (an unusable setting: nothing to hide then)
+            continue
+        if folder and folder not in (os.sep, "."):
+            folders.append(folder)
+    import re
+
+    for folder in sorted(set(folders), key=len, reverse=True):  # the deepest first
+        message = message.replace(folder + os.sep, "")
+        message = re.sub(re.escape(folder) + r"(?=$|[\s'\":,;)])", "…", message)
     return message
 
 
@@ -468,7 +487,7 @@ def read(data: bytes, fields: dict) -> dict:
             reading = read_picture(image, letters, bonuses=game.multipliers, turns=turns,
                                    classifier=classifier)
         except ElzzurError as e:
-            raise ApiError(422, str(e)) from None
+            raise ApiError(422, public(str(e))) from None
         except MemoryError:
             raise ApiError(503, "the server has not the memory to read this picture now: "
                                 "try a smaller one") from None

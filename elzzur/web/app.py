@@ -175,8 +175,10 @@ def application(environ, start_response):
         return json_response(start_response, 200, reply)
     except ApiError as e:
         return json_response(start_response, e.status, {"error": e.message})
-    except ElzzurError as e:  # data elzzur cannot use: elzzur's own message
-        return json_response(start_response, 422, {"error": str(e)})
+    except ElzzurError as e:  # data elzzur cannot use: elzzur's own message, no folder named
+        from .api import public
+
+        return json_response(start_response, 422, {"error": public(str(e))})
     except Exception:  # a bug: the client is told so, the log gets the traceback
         errors = environ.get("wsgi.errors")
         if errors is not None:
