@@ -678,6 +678,61 @@ def test_questions_past_the_queue_are_refused_at_once(monkeypatch):
         assert sorted(final(raw).status for raw in replies) == [200] * (count - 3) + [503] * 3
 
 
+def test_a_client_that_never_reads_its_answer_is_dropped():
+    """A client that asks for the page (twenty times over, on one connection) and reads
+    nothing, through a small receive buffer: its connection is closed, at the answer's
+    deadline or when the lingering close gives up on it (whichever the kernel's buffers lead
+    to), and its slot given back."""
+    with serving(write_seconds=1.0) as running:
+        port = running.server_port
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sock.settimeout(WAIT)
+        sock.bind(("127.0.0.6", 0))
+        try:
+            sock.connect(("127.0.0.1", port))
+            for _ in range(20):  # the page, and more, asked for on one connection
+                sock.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            for _ in range(1200):  # its slot comes back when the server gives up on it
+                if "127.0.0.6" not in running._clients:
+                    break
+                threading.Event().wait(0.05)
+            assert "127.0.0.6" not in running._clients
+            assert get(port, "/", source="127.0.0.7").status == 200
+        finally:
+            sock.close()
+
+
+def test_many_hostile_requests_at_once_then_a_plain_one(server):
+    """Sixty of the cases above sent at the same moment from eight threads: each answered as
+    alone, and the server answers after."""
+    port = server.server_port
+    cases = [raw for raw, _ in REQUEST_LINES][:20] + [
+        f"GET /api/rules HTTP/1.1\r\nHost: {h.format(port=port, other=1)}\r\n\r\n".encode()
+        for h, _ in HOSTS][:20] + [
+        f"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: "
+        f"application/json\r\n{headers}Connection: close\r\n\r\n".encode() + SOLVE
+        for headers, _ in FRAMINGS][:20]
+    failures: list = []
+
+    def send(chunk):
+        for raw in chunk:
+            try:
+                got = exchange(port, raw)
+                if got:
+                    well_formed(got)
+            except Exception as e:  # noqa: BLE001 - collected and reported below
+                failures.append(f"{raw[:50]!r}: {type(e).__name__}: {str(e)[:150]}")
+
+    threads = [threading.Thread(target=send, args=(cases[i::8],)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT * 4)
+    assert not failures, "\n".join(failures)
+    assert get(port, "/").status == 200
+
+
 def test_connections_per_client_are_bounded():
     from elzzur.web import server as web_server
 
@@ -737,6 +792,20 @@ def test_fuzzed_requests(server, method, path, version, headers, end, body):
         well_formed(got)
     # and the server still answers a plain question from another client
     assert get(port, "/api/rules", source="127.0.0.9").status == 200
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(raw=st.binary(max_size=400) | st.lists(st.sampled_from(
+    [b"GET ", b"POST ", b"/api/solve", b"/", b" HTTP/1.1", b"\r\n", b"\n", b"\r", b": ",
+     b"Host", b"Content-Length", b"Transfer-Encoding", b"chunked", b"0", b"99", b"\x00",
+     b"\xff", b" ", b"\t", b"{", b'"board"', b"127.0.0.1"]), max_size=40).map(b"".join))
+def test_fuzzed_bytes(server, raw):
+    """Any bytes at all: a well-formed answer or a close, and the server answers after."""
+    got = exchange(server.server_port, raw)
+    if got:
+        well_formed(got)
+    assert get(server.server_port, "/api/rules", source="127.0.0.9").status == 200
 
 
 # --- the same app under gunicorn, with elzzur's worker (docs/web.md) ----------------------------
