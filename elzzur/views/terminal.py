@@ -37,6 +37,11 @@ class Screen:
         self.typed = ""
         self.message, self.message_kind = "", ""
         self.turn = 0
+        import codecs
+
+        # keys come as bytes (getch), decoded here: get_wch's own decoding lost the keys after
+        # an invalid byte (the next word typed); a byte that is no UTF-8 is U+FFFD, not a letter
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
         window.keypad(True)
         window.timeout(TICK_MS)
         try:
@@ -148,6 +153,19 @@ class Screen:
         w.move(min(line, height - 1), min(2 + len(self.typed), width - 1))
         w.refresh()
 
+    # --- the keys ----------------------------------------------------------------------------
+
+    def keys(self) -> list:
+        """The keys typed since the last call, within a tick: characters (str), or the codes
+        of special keys (int: curses.KEY_RESIZE, KEY_BACKSPACE, …); none when the tick ends
+        first (then a character begun and never finished is U+FFFD)."""
+        code = self.w.getch()
+        if code < 0:  # no key within the tick
+            return list(self.decoder.decode(b"", final=True))
+        if code > 0xFF:  # a special key: what was begun before it is ended first
+            return [*self.decoder.decode(b"", final=True), code]
+        return list(self.decoder.decode(bytes([code])))
+
     # --- the round ---------------------------------------------------------------------------
 
     def play(self, game) -> bool:
@@ -155,30 +173,31 @@ class Screen:
         stopped the game (no further rounds)."""
         game.start()
         while not game.over:
-            self.draw(game)
-            try:
-                key = self.w.get_wch()
-            except curses.error:  # no key within the tick: draw the clock again
-                continue
-            if key == curses.KEY_RESIZE:
-                curses.update_lines_cols()
-                continue
-            if key in GIVE_UP:
-                game.give_up()
-                break
-            if key in PAUSE:
-                game.toggle_pause()
-                continue
-            if game.paused:
-                continue
-            if key in ROTATE:
-                self.turn += 1
-            elif key in ENTER:
-                self.submit(game)
-            elif key in BACKSPACE or key == curses.KEY_BACKSPACE:
-                self.typed = self.typed[:-1]
-            elif isinstance(key, str) and key.isalpha() and len(self.typed) < 40:
-                self.typed += key  # as typed: the referee spells it the language's way
+            self.draw(game)  # (each tick without a key too: the clock)
+            for key in self.keys():
+                if not self.key(game, key):
+                    return True
+        return True
+
+    def key(self, game, key) -> bool:
+        """One key of the round; False when it ends the round (given up)."""
+        if key == curses.KEY_RESIZE:
+            curses.update_lines_cols()
+        elif key in GIVE_UP:
+            game.give_up()
+            return False
+        elif key in PAUSE:
+            game.toggle_pause()
+        elif game.paused or game.over:
+            pass
+        elif key in ROTATE:
+            self.turn += 1
+        elif key in ENTER:
+            self.submit(game)
+        elif key in BACKSPACE or key == curses.KEY_BACKSPACE:
+            self.typed = self.typed[:-1]
+        elif isinstance(key, str) and key.isalpha() and len(self.typed) < 40:
+            self.typed += key  # as typed: the referee spells it the language's way
         return True
 
     def submit(self, game) -> None:
@@ -208,16 +227,13 @@ class Screen:
             else:
                 self.put(3, 1, "Enter: see the review")
             self.w.refresh()
-            try:
-                key = self.w.get_wch()
-            except curses.error:
-                continue
-            if key in ENTER:
-                return True
-            if key in GIVE_UP:
-                return False
-            if key == curses.KEY_RESIZE:
-                curses.update_lines_cols()
+            for key in self.keys():
+                if key in ENTER:
+                    return True
+                if key in GIVE_UP:
+                    return False
+                if key == curses.KEY_RESIZE:
+                    curses.update_lines_cols()
 
 
 def play(games, colour: bool, titles: list[str]) -> list:
