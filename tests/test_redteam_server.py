@@ -27,6 +27,10 @@ import zlib
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+try:  # (imported here: importing it sets LD_LIBRARY_PATH, which a test may not change)
+    import cv2  # noqa: F401
+except ImportError:  # the image extra is not installed
+    pass
 from elzzur.web import api, app
 from elzzur.web.app import MAX_BODY, MAX_PICTURE
 
