@@ -472,6 +472,7 @@
 
   function drawTotals() {
     const stats = state.result ? state.result.stats : { words: 0, total_score: 0, longest: 0 };
+    $("totals").hidden = !state.result;  // (no "0 words" before a board is solved)
     $("count").textContent = stats.words;
     $("total").textContent = stats.total_score;
     $("longest").textContent = stats.longest;
@@ -710,6 +711,7 @@
     beep(kind);
   }
   function pop(text, kind, x, y) {
+    if (kind === "big") clearPops();  // (the round's last word makes way for its end)
     const item = document.createElement("span");
     item.className = "pop " + kind;
     item.textContent = text;
@@ -720,6 +722,9 @@
     item.style.top = Math.max(y, item.offsetHeight * 2.2) + "px";
     item.addEventListener("animationend", function () { item.remove(); });
     setTimeout(function () { item.remove(); }, 3000);  // (no animation ran: gone all the same)
+  }
+  function clearPops() {
+    $("pops").querySelectorAll(".pop").forEach(function (item) { item.remove(); });
   }
   function buzz(pattern) {
     if (typeof navigator.vibrate === "function") {
@@ -951,6 +956,7 @@
     $("answers").textContent = "";
     $("answers").hidden = false;
     $("review").hidden = true;
+    $("pops").textContent = "";
     $("verdict").textContent = "";
     drawSolved();
     // the round keeps its own board, solution and letters: nothing typed elsewhere changes them
