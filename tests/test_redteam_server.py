@@ -491,6 +491,24 @@ def test_pictures_are_never_a_500(server, body, kind):
     well_formed(post(server.server_port, "/api/read", body, kind), {*range(400, 500), 501})
 
 
+@pytest.mark.parametrize("error", [__import__("struct").error("unpack requires a buffer"),
+                                   NotImplementedError("DXT5"), IndexError("list index"),
+                                   RuntimeError("OpenCV(5.0.0) assertion failed")])
+def test_any_failure_of_the_decoder_is_a_422(server, monkeypatch, error):
+    """Whatever a decoder raises on a picture (the errors issue 37 saw: struct.error from a
+    damaged EXIF block, NotImplementedError from a DDS file, OpenCV's assertions), the client
+    gets a 422 saying the picture could not be read, and the log the traceback."""
+    pytest.importorskip("cv2")
+    import elzzur.image.reader as reader
+
+    def failing(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(reader, "picture_from_bytes", failing)
+    reply = well_formed(post(server.server_port, "/api/read", png(40, 40), "image/png"), {422})
+    assert reply.json()["error"] == f"the picture could not be read ({type(error).__name__})"
+
+
 @pytest.mark.parametrize("query, kind, allowed", [
     ("", "text/plain", {415}), ("?" + "&".join(f"f{i}=1" for i in range(11)), "image/png", {400}),
     ("?language=en&language=it", "image/png", {400}), ("?language=../../etc", "image/png", {400}),
