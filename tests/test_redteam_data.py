@@ -495,6 +495,9 @@ HOSTILE = {
     "fields missing": '{"score": 1}',
     "nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
     "line of NULs": "\0" * 50,
+    "when with an escape": with_raw("when", '"\\u001b[2J2026"'),
+    "language with a newline": with_raw("language", '"en\\n"'),
+    "word with a NUL": with_raw("words", '[["C\\u0000T", 5, 1]]'),
 }
 
 

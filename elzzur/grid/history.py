@@ -134,7 +134,10 @@ def _number(value, low: float, high: float, integral: bool = False):
 
 
 def _text(value, limit: int = MAX_TEXT, empty: bool = False) -> str:
-    if not isinstance(value, str) or len(value) > limit or not (value or empty):
+    """``value`` if it is a text of at most ``limit`` characters that a terminal shows as it is
+    (``stats`` prints it: an escape sequence in a hand-edited line would clear the screen)."""
+    if not isinstance(value, str) or len(value) > limit or not (value or empty) or \
+            not value.isprintable():
         raise TypeError("not a text")
     return value
 
