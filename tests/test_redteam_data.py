@@ -623,6 +623,14 @@ def test_a_config_that_is_not_a_file_never_blocks(tmp_path, kind, argv):
         assert "loop of symbolic links" in message
 
 
+@pytest.mark.parametrize("value", ["\x1b[2J", "en\n", "en\x07"])
+def test_a_setting_from_the_environment_with_control_characters_is_refused(value):
+    result = run("config", env=child_env() | {"ELZZUR_LANGUAGE": value})
+    assert result.returncode == 2
+    one_error(result.stderr, "ELZZUR_LANGUAGE", "control characters")
+    assert "\x1b" not in result.stderr
+
+
 def test_a_broken_config_link_is_named_as_broken(tmp_path):
     path = tmp_path / "config.toml"
     path.symlink_to("nowhere.toml")
@@ -633,7 +641,8 @@ def test_a_broken_config_link_is_named_as_broken(tmp_path):
 
 @pytest.mark.parametrize("text", ['language = 5', 'language = nan', 'language = inf',
                                   'color = 1e400', 'rules = [1, 2]', 'language = "' + "x" * 5000 + '"',
-                                  'language = {a = 1}', 'color = true', 'language = "en\\u0000"'])
+                                  'language = {a = 1}', 'color = true', 'language = "en\\u0000"',
+                                  'language = "\\u001b[2J"', 'rules = "a\\nb"'])
 def test_hostile_config_values_are_refused_with_the_file_named(tmp_path, text):
     path = tmp_path / "config.toml"
     path.write_text(text + "\n", encoding="utf-8")

@@ -59,9 +59,9 @@ def check_value(key: str, value: str, origin: str) -> str:
     if choices and value not in choices:
         raise UsageError(f"{origin}: invalid {key} {quoted(value)} "
                          f"(choose from {', '.join(choices)})")
-    if not value or len(value) > MAX_VALUE or "\0" in value:
+    if not value or len(value) > MAX_VALUE or not value.isprintable():
         raise UsageError(f"{origin}: {key} must be a name or a path of 1 to {MAX_VALUE:,} "
-                         f"characters")
+                         f"characters a terminal shows (no control characters)")
     return value
 
 
@@ -82,8 +82,9 @@ def read_file(path: str) -> dict[str, str]:
         if choices:
             check, what = (lambda value: value in choices), f"one of {', '.join(choices)}"
         else:
-            check = lambda value: 0 < len(value) <= MAX_VALUE and "\0" not in value  # noqa: E731
-            what = f"a name or a path of 1 to {MAX_VALUE:,} characters"
+            # (printable: `elzzur config` shows it, and an escape would work on the terminal)
+            check = lambda value: 0 < len(value) <= MAX_VALUE and value.isprintable()  # noqa: E731
+            what = f"a name or a path of 1 to {MAX_VALUE:,} characters a terminal shows"
         value = checker.need(table, key, str, default=None, check=check, what=what)
         if value is not None:
             found[key] = value
