@@ -175,7 +175,7 @@ def test_a_swiped_path_that_is_not_the_words_is_refused(path, status, message):
 
 def test_the_pages_scoring_table_scores_as_the_referee():
     """What the page computes for a swipe, from ``tiles``' points and factors and ``scoring``
-    (the formula of APP_SCRIPT's pathScore), is ``score_path``'s score, for random paths on
+    (the formula of pathScore in elzzur/web/static/app.js), is ``score_path``'s score, for random paths on
     random boards under every rule set."""
     import random
 

@@ -101,138 +101,205 @@ def diagonal_steps(path) -> int:
     return sum(1 for (r1, c1), (r2, c2) in zip(path, path[1:]) if r1 != r2 and c1 != c2)
 
 
-def test_a_round_on_a_phone_in_portrait_and_landscape(tmp_path):
+SOLVED = api.solve({"board": LETTERS})
+WORDS = {w["word"]: [r * 4 + c for r, c in w["path"]] for w in SOLVED["words"]}
+SCORES = {w["word"]: w["score"] for w in SOLVED["words"]}
+# the word of the best 40 whose path crosses most tiles' corners (diagonal steps)
+DIAGONAL = max(SOLVED["words"][:40], key=lambda w: diagonal_steps(w["path"]))["word"]
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    """What the browser saw, played once for all the tests below (check_phone.mjs)."""
     from test_html import CHROMIUM, browser_report, browser_tools
     from elzzur.web.server import make_server
 
     node = browser_tools()
-    solved = api.solve({"board": LETTERS})
-    words = {w["word"]: [r * 4 + c for r, c in w["path"]] for w in solved["words"]}
-    scores = {w["word"]: w["score"] for w in solved["words"]}
+    tmp_path = tmp_path_factory.mktemp("phone")
     miss = [0, 4, 8]  # S E P: no word
-    assert "SEP" not in words
-    diagonal = max(solved["words"][:40], key=lambda w: diagonal_steps(w["path"]))["word"]
+    assert "SEP" not in WORDS
     server = make_server("127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         config = {"url": f"http://127.0.0.1:{server.server_port}/", "chromium": str(CHROMIUM),
-                  "letters": LETTERS, "words": {w: words[w] for w in ("STAR", "MOLESTING")},
-                  "miss": miss, "diagonal": diagonal, "shots": str(tmp_path / "shots"),
+                  "letters": LETTERS, "words": {w: WORDS[w] for w in ("STAR", "MOLESTING")},
+                  "miss": miss, "diagonal": DIAGONAL, "shots": str(tmp_path / "shots"),
                   "png": base64.b64encode(icon_png(192)).decode()}
-        report = browser_report(node, "check_phone.mjs", config, tmp_path)
+        seen = browser_report(node, "check_phone.mjs", config, tmp_path)
     finally:
         server.shutdown()
         server.server_close()
+    return seen
+
+
+def test_nothing_goes_wrong_unsaid(report):
     assert report["page_errors"] == []
     # (the only errors logged: the refusals the test made the server give)
     assert all("422" in e or "502" in e for e in report["console_errors"]), report["console_errors"]
-    p = report["portrait"]
 
-    # after Solve the best words are in view at once, beside one totals line, the board centred
-    solve = p["after_solve"]
-    assert solve["first_word"] == "MOLESTING" and solve["first_in_view"] and solve["rows_in_view"] >= 5
-    assert solve["board_in_view"] and abs(solve["board_margins"][0] - solve["board_margins"][1]) <= 1
-    assert not solve["wide"]  # (nothing wider than the phone)
-    assert solve["totals_line"] == f"{len(words)} words · {solved['stats']['total_score']} points · longest 9"
+
+def test_after_solve_the_best_words_are_in_view_under_one_line_of_totals(report):
+    for name in ("portrait", "landscape"):
+        solve = report[name]["after_solve"]
+        assert solve["first_in_view"] and solve["board_in_view"], name
+    solve = report["portrait"]["after_solve"]
+    assert solve["first_word"] == "MOLESTING" and solve["rows_in_view"] >= 5
+    # the board centred, nothing wider than the phone
+    assert abs(solve["board_margins"][0] - solve["board_margins"][1]) <= 1 and not solve["wide"]
+    assert solve["totals_line"] == f"{len(WORDS)} words · {SOLVED['stats']['total_score']} points · longest 9"
     assert solve["count_said"] == 1 and solve["total_said"] == 1
-    # sort arrows on the sortable heads; targets of 44 px; the skip link
-    assert dict(p["sort_marks"])["score"] == '" ▼"' and dict(p["sort_marks"])["alpha"] == '" ↕"'
-    assert p["small_targets"] == []
+
+
+def test_sortable_heads_show_their_arrows(report):
+    marks = dict(report["portrait"]["sort_marks"])
+    assert marks == {"score": '" ▼"', "alpha": '" ↕"', "length": '" ↕"', "band": '" ↕"'}
+
+
+def test_every_target_is_44_pixels(report):
+    assert report["portrait"]["small_targets"] == []
+    assert report["dark"]["chooser"]["small"] == 0
+
+
+def test_a_skip_link_and_fewer_tab_presses_to_the_first_word(report):
+    p = report["portrait"]
     assert p["first_tab"] == "skip" and p["after_skip"] == ["word", "MOLESTING"]
-    assert p["tabs_from_letters"] is not None and p["tabs_from_letters"] <= 12
-    # no arrow covers a step's number, a tile's value or its bonus
-    assert p["badges"] >= 2 * len(words[diagonal]) and p["arrows"] == len(words[diagonal]) - 1
+    assert p["tabs_from_letters"] is not None and p["tabs_from_letters"] <= 12  # (27 before)
+
+
+def test_no_arrow_covers_a_step_number_or_a_value(report):
+    p = report["portrait"]
+    assert p["badges"] >= 2 * len(WORDS[DIAGONAL]) and p["arrows"] == len(WORDS[DIAGONAL]) - 1
     assert p["covered_badges"] == 0
 
-    # the round's screen: every tile, the big clock and score above the board, the last word's
-    # verdict and the words found below it, without scrolling; nothing else shown
+
+def round_screen(screen, size):
+    """What every round screen shows: every tile, the clock and the score, without scrolling,
+    and nothing of the set-up."""
+    assert screen["viewport"] == list(size) and screen["scroll"] == [0, 0] and not screen["scrollable"]
+    assert screen["tiles_in_view"] == screen["tiles"] == 16
+    assert screen["clock_in_view"] and screen["score_in_view"] and screen["clock_font"] >= 36
+    assert screen["others_shown"] == [] and screen["controls_shown"] == []
+
+
+def test_a_round_in_portrait_fills_the_screen(report):
+    p = report["portrait"]
     for name in ("round_start", "star", "again", "miss", "found"):
         screen = p[name]
-        assert screen["viewport"] == [390, 844] and screen["scroll"] == [0, 0] and not screen["scrollable"]
-        assert screen["tiles_in_view"] == screen["tiles"] == 16, name
-        assert screen["clock_in_view"] and screen["score_in_view"] and screen["clock_font"] >= 36
+        round_screen(screen, (390, 844))
+        # the clock above the board, which fills the width, centred; the words below it
         assert screen["clock"]["bottom"] <= screen["board"]["top"]
         assert screen["board"]["width"] >= 0.9 * 390
         assert abs(screen["board"]["left"] - (390 - screen["board"]["right"])) <= 1
         assert screen["answers"]["top"] >= screen["board"]["bottom"] and screen["answers"]["top"] < 844 - 100
-        assert screen["others_shown"] == [] and screen["controls_shown"] == []
-    assert p["star"]["verdict"] == "STAR +4" and p["star"]["verdict_class"] == "good"
-    assert p["again"]["verdict"] == "STAR already found" and p["again"]["verdict_class"] == "again"
-    assert p["miss"]["verdict"] == "SEP not a word" and p["miss"]["verdict_class"] == "wrong"
-    found = p["found"]
-    assert found["verdict"] == f"MOLESTING +{scores['MOLESTING']}" and found["verdict_in_view"]
-    assert found["first_answer"] == f"MOLESTING+{scores['MOLESTING']}" and found["first_answer_in_view"]
-    # the points rose from the board, in the verdict's colour, with a short vibration each
-    feedback = p["feedback"]
-    assert [(pop["text"], pop["kind"]) for pop in feedback["pops"]] == [
-        ("+4", "pop good"), ("already found", "pop again"), ("not a word", "pop wrong"),
-        (f"+{scores['MOLESTING']}", "pop good")]
-    board = p["board_box"]
-    assert all(board["left"] <= pop["x"] <= board["right"] and board["top"] - 40 <= pop["y"] <= board["bottom"]
-               for pop in feedback["pops"])
-    assert feedback["vibrations"] == [30, [20, 60, 20], [70, 50, 70], 30]
-    assert feedback["contexts"] == 0 and feedback["tones"] == 0  # no sound unless asked for
-    # stray taps break nothing: the letters box and Solve are locked, the tabs away
-    assert p["letters_disabled"] and p["solve_disabled"]
-    assert p["tiles_after"] == p["tiles_before"] == LETTERS
-    assert p["round_after_stray"] == "running" and not p["words_shown_after_stray"]
-    # leaving asks first; staying keeps the round
-    assert p["leave_asks"] == "beforeunload" and p["still_open"] and p["round_after_leave"] == "running"
-    # the referee's 422: said, the review from the page's verdicts, each word once
-    refused = p["refused"]
-    assert refused["message"] == ("The referee did not answer (the referee's test refusal): "
-                                  "these are the page's own verdicts.") and refused["error"]
-    assert refused["review_shown"] and not refused["in_round"] and not refused["answers_shown"]
-    assert refused["rows"] == [["STAR", "valid", "×2"], ["SEP", "not a word", ""],
-                               ["MOLESTING", "valid", ""]]
-    assert len(refused["all_rows"]) == len(set(refused["all_rows"])) == len(words) + 1
-    total = 4 + scores["MOLESTING"]
-    assert refused["summary"].startswith(f"Time's up! {total} points2 words · ")
-    assert refused["summary"].endswith(refused["message"])  # (said where the eyes are too)
-    # the end of the round on the board: its points rise, a longer vibration
-    assert p["end_feedback"]["pops"][-1]["text"] == f"{total} points"
-    assert p["end_feedback"]["vibrations"][-1] == [60, 50, 160]
-    # sound: off by default, on with a tap, remembered; then each word plays a tone
-    assert p["sound_default"] == "false" and p["sound_after_reload"] == "true"
-    assert p["tones"][0] == 1 and p["tones"][1] >= 2
+    found = p["found"]  # the last word's verdict in view, on the board and in the list
+    assert found["verdict"] == f"MOLESTING +{SCORES['MOLESTING']}" and found["verdict_in_view"]
+    assert found["first_answer"] == f"MOLESTING+{SCORES['MOLESTING']}" and found["first_answer_in_view"]
 
-    # landscape: the words beside the board, all in view
-    l = report["landscape"]
-    assert l["after_solve"]["first_in_view"] and l["after_solve"]["board_in_view"]
-    screen = l["round"]
-    assert screen["viewport"] == [844, 390] and screen["scroll"] == [0, 0] and not screen["scrollable"]
-    assert screen["tiles_in_view"] == 16 and screen["clock_in_view"] and screen["score_in_view"]
-    assert screen["clock_font"] >= 36 and screen["verdict"] == "SEP not a word" and screen["verdict_in_view"]
+
+def test_a_round_in_landscape_has_the_words_beside_the_board(report):
+    screen = report["landscape"]["round"]
+    round_screen(screen, (844, 390))
+    assert screen["verdict"] == "SEP not a word" and screen["verdict_in_view"]
     assert screen["answers"]["left"] >= screen["board"]["right"] and screen["first_answer_in_view"]
     assert screen["clock"]["left"] >= screen["board"]["right"]
     assert screen["board"]["height"] >= 0.8 * 390
-    assert screen["others_shown"] == [] and screen["controls_shown"] == []
-    assert l["bad_gateway"] == ["The referee did not answer (the server answered 502 Bad Gateway): "
-                                "these are the page's own verdicts.", True]
-    # a match's end feels like one; its last board's bonus tiles stay with it
-    assert l["round3_bonuses"] == 3
-    assert l["match_end"]["total"].startswith("Match: ") and l["match_end"]["celebrates"]
-    assert l["match_end"]["pops"][-1].startswith("Match: ") and l["match_end"]["confetti"] > 0
-    assert l["match_end"]["vibrations"] == [[80, 60, 80, 60, 240]]
-    assert l["bonuses_after_typing"] == 0
-    assert l["check"] == f"MOLESTING — valid ({scores['MOLESTING']})" and scores["MOLESTING"] == 38
 
-    # dark mode: the system's, a switch that is remembered
+
+def test_each_verdict_is_shown_where_the_finger_is(report):
+    p = report["portrait"]
+    assert p["star"]["verdict"] == "STAR +4" and p["star"]["verdict_class"] == "good"
+    assert p["again"]["verdict"] == "STAR already found" and p["again"]["verdict_class"] == "again"
+    assert p["miss"]["verdict"] == "SEP not a word" and p["miss"]["verdict_class"] == "wrong"
+    # the points (or why not) rose from the board, in the verdict's colour, a vibration each
+    feedback = p["feedback"]
+    assert [(pop["text"], pop["kind"]) for pop in feedback["pops"]] == [
+        ("+4", "pop good"), ("already found", "pop again"), ("not a word", "pop wrong"),
+        (f"+{SCORES['MOLESTING']}", "pop good")]
+    board = p["board_box"]
+    assert all(board["left"] <= pop["x"] <= board["right"] and board["top"] <= pop["y"] <= board["bottom"]
+               for pop in feedback["pops"])
+    assert feedback["vibrations"] == [30, [20, 60, 20], [70, 50, 70], 30]
+
+
+def test_sound_is_off_by_default_and_remembered(report):
+    p = report["portrait"]
+    assert p["feedback"]["contexts"] == 0 and p["feedback"]["tones"] == 0  # none unless asked for
+    assert p["sound_default"] == "false" and p["sound_after_reload"] == "true"
+    assert p["tones"][0] == 1 and p["tones"][1] >= 2  # a word's tune, once turned on
+
+
+def test_a_stray_tap_does_not_break_a_round(report):
+    p = report["portrait"]
+    assert p["letters_disabled"] and p["solve_disabled"]
+    assert p["tiles_after"] == p["tiles_before"] == LETTERS  # typing wiped nothing
+    assert p["round_after_stray"] == "running" and not p["words_shown_after_stray"]
+
+
+def test_leaving_a_round_asks_first(report):
+    p = report["portrait"]
+    assert p["leave_asks"] == "beforeunload" and p["still_open"] and p["round_after_leave"] == "running"
+
+
+def test_a_refusal_of_the_referee_is_said_and_the_round_reviewed(report):
+    refused = report["portrait"]["refused"]
+    assert refused["message"] == ("The referee did not answer (the referee's test refusal): "
+                                  "these are the page's own verdicts.") and refused["error"]
+    assert refused["review_shown"] and not refused["in_round"]
+    assert refused["summary"].endswith(refused["message"])  # (said where the eyes are too)
+    assert report["landscape"]["bad_gateway"] == [
+        "The referee did not answer (the server answered 502 Bad Gateway): "
+        "these are the page's own verdicts.", True]
+
+
+def test_the_review_shows_each_word_once(report):
+    refused = report["portrait"]["refused"]
+    assert not refused["answers_shown"]  # (the list of the round's words makes way for it)
+    assert refused["rows"] == [["STAR", "valid", "×2"], ["SEP", "not a word", ""],
+                               ["MOLESTING", "valid", ""]]
+    assert len(refused["all_rows"]) == len(set(refused["all_rows"])) == len(WORDS) + 1
+
+
+def test_the_end_of_a_round_and_of_a_match_feel_like_one(report):
+    p = report["portrait"]
+    total = 4 + SCORES["MOLESTING"]
+    assert p["refused"]["summary"].startswith(f"Round over! {total} points2 words · ")  # (ended early)
+    assert p["end_feedback"]["pops"][-1]["text"] == f"{total} points"
+    assert p["end_feedback"]["vibrations"][-1] == [60, 50, 160]
+    match = report["landscape"]["match_end"]
+    assert match["total"].startswith("Match: ") and match["celebrates"]
+    assert match["pops"][-1].startswith("Match: ") and match["confetti"] > 0
+    assert match["vibrations"] == [[80, 60, 80, 60, 240]]
+
+
+def test_a_matchs_bonus_tiles_stay_with_its_board(report):
+    l = report["landscape"]
+    assert l["round3_bonuses"] == 3  # round 3: two double words and a triple
+    assert l["bonuses_after_typing"] == 0
+    assert l["check"] == f"MOLESTING — valid ({SCORES['MOLESTING']})" and SCORES["MOLESTING"] == 38
+
+
+def test_dark_mode_follows_the_system_and_the_switch(report):
     d = report["dark"]
     assert d["system_dark"] == "rgb(23, 21, 28)" and d["theme_label"] == "Theme: auto"
     assert d["chosen_light"] == ["Theme: light", "rgb(251, 248, 241)"]
     assert d["light_after_reload"] == "rgb(251, 248, 241)"
     assert d["auto_again"] == ["Theme: auto", "rgb(23, 21, 28)"]
-    # installable: the manifest and its icons, served as the page names them
+
+
+def test_the_browser_gets_the_manifest_and_its_icons(report):
+    d = report["dark"]
     assert ["manifest", "/manifest.webmanifest"] in d["links"] and ["icon", "/icon.svg"] in d["links"]
     assert d["manifest_type"] == "application/manifest+json" and d["manifest"]["display"] == "standalone"
     sizes = {i["src"]: i["size"] for i in d["icons"]}
     assert all(i["status"] == 200 for i in d["icons"]) and sizes["/icon-192.png"] == [192, 192]
     assert sizes["/icon-512.png"] == [512, 512] and [i["svg"] for i in d["icons"] if i["src"] == "/icon.svg"] == [True]
-    assert d["favicon_drawn"] is not None and d["favicon_drawn"][0] > 0
-    # a photo's uncertain tile corrected by a tap and a choice: the guess and its runner-up first
-    chooser = d["chooser"]
+    assert d["favicon_drawn"] is not None and d["favicon_drawn"][0] > 0  # (the CSP lets it in)
+
+
+def test_a_photos_tile_is_corrected_by_choosing_not_a_prompt(report):
+    d = report["dark"]
+    chooser = d["chooser"]  # the reader's guess and its runner-up first, then the letters
     assert chooser["title"] == "What does the tile at (0,1) show?" and chooser["guesses"] == ["F", "T"]
-    assert chooser["why"] == "Read as F (F or T?)." and chooser["letters"] >= 20 and chooser["small"] == 0
+    assert chooser["why"] == "Read as F (F or T?)." and chooser["letters"] >= 20
     assert d["prompts"] == 0 and d["left"] == "0"
     assert d["corrected"][:4] == ["S", "T", "A", "R"] and d["corrected"][10] == "Qu"

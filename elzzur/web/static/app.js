@@ -1002,6 +1002,7 @@
     const round = state.round;
     if (!round || !round.running) return;
     round.running = false;
+    round.early = round.ends - Date.now() > 1000;  // (ended on End round, not by the clock)
     clearInterval(round.timer);
     trail = [];
     paths.clear();
@@ -1086,7 +1087,7 @@
     const possible = judgement.stats.total_score;
     const share = possible ? Math.round(100 * me.total / possible) : 0;
     const summary = $("review-summary");
-    summary.textContent = "Time's up! " + me.total + " points";
+    summary.textContent = (round.early ? "Round over! " : "Time's up! ") + me.total + " points";
     const sub = document.createElement("span");
     sub.className = "sub";
     sub.textContent = plural(me.valid, "word") + " · " + share + "% of the board's " + possible +
