@@ -274,6 +274,7 @@ EMPTY15 = "15/" * 14 + "15"
 
 @pytest.mark.parametrize("extra", [
     ["--cgp", EMPTY15 + " AB/"], ["-r", "AB"], ["-b", "empty.txt"], ["-r", "AB", "--cgp", "x"],
+    ["--show-top", "1"], ["--unseen"], ["--rank", "score"],
 ])
 def test_gcg_with_a_position_or_rack_is_a_usage_error(cli, words, tmp_path, extra):
     """Regression: --gcg with --cgp or -r was exit 1 (contradictory options are 2)."""

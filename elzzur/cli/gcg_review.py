@@ -18,10 +18,15 @@ def run_review(args: Args, out: Output) -> None:
     from ..scrabble.leaves import edition_leaves
     from .lists import load_words
 
-    for name in ("board", "cgp", "rack"):
-        if getattr(args, name, None) is not None:
-            raise UsageError(f"scrabble: --gcg reviews a whole game; leave out "
-                              f"{'-b' if name == 'board' else '--' + name if name == 'cgp' else '-r'}")
+    # a position, a rack, or a way of listing one position's moves says something --gcg cannot
+    # do: refused, not ignored (--top's default cannot be told from its use, so it is left)
+    given = {"-b": args.board, "--cgp": args.cgp, "-r": args.rack,
+             "--show-top": getattr(args, "show_top", None),
+             "--unseen": getattr(args, "unseen", False) or None,
+             "--rank score": "score" if getattr(args, "rank", "equity") == "score" else None}
+    for option, value in given.items():
+        if value is not None:
+            raise UsageError(f"scrabble: --gcg reviews a whole game; leave out {option}")
     origin = shown(args.gcg) if args.gcg != "-" else "<stdin>"
     if args.gcg == "-":
         import sys
