@@ -94,14 +94,16 @@ def read_file(path: str) -> dict[str, str]:
 def exists(path: str) -> bool:
     """True if the config file is there; False if there is plainly none (the usual case);
     an ElzzurError for a path that names something unusable (a broken or looping symbolic
-    link, a path through a file, a folder that cannot be searched, a NUL)."""
+    link, a path through a file, a folder that cannot be searched)."""
     try:
         os.stat(path)
         return True
     except FileNotFoundError:
         if not os.path.islink(path):
             return False
-    except (OSError, ValueError):
+    except ValueError:  # a NUL in the name: no file has it
+        return False
+    except OSError:
         pass
     from ..errors import ElzzurError
     from ..files import missing, named
