@@ -468,7 +468,8 @@ COMMANDS["serve"] = ("the web app for a phone or a browser: enter, solve and pla
            help="the port (default: 8080; 0: any free one)"),
     Option(("--allow-host",), "allow_host", list, metavar="NAME",
            help="answer requests for this host name too (a name in front of the server, "
-                "such as a proxy's); repeatable. Others than the addresses served get a 421"),
+                "such as a proxy's); repeatable. A request for a name other than these and "
+                "the addresses served gets a 421"),
 ], """\
 examples:
   elzzur serve
@@ -476,7 +477,7 @@ examples:
   elzzur serve --host 0.0.0.0 --allow-host elzzur.example.org
 the embedded server is for you and your friends; a public server runs the same app under a
 production server with several worker processes (docs/web.md):
-  gunicorn -w 4 --threads 4 'elzzur.web.app:application'""")
+  gunicorn -k elzzur.web.worker.ThreadWorker -w 4 --threads 4 'elzzur.web.app:application'""")
 
 COMMANDS["stats"] = ("the rounds you played (elzzur play): average share of points, best "
                      "rounds, progress", [
