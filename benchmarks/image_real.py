@@ -12,8 +12,10 @@ is skipped, and the run says which.
 
 The pictures are split once, for good, into a ``tune`` part (about 40 %) and a ``report`` part
 (about 60 %), by sha256 and per group (game x screenshot/photo), pictures of one board always
-together. Tune the reader on the tune part only: ``--split tune`` (the default) prints every
-wrong or needlessly flagged tile of every tune picture. ``--split report`` reads only the
+together; a picture added later joins its board's part, or a part chosen by the same rule,
+and no picture ever changes part (``assign_splits``). Tune the reader on the tune part only:
+``--split tune`` (the default) prints every wrong or needlessly flagged tile of every tune
+picture. ``--split report`` reads only the
 report part and prints its aggregate figures only; ``--details`` adds its per-picture lines
 after them, for the very end of a piece of work, once nothing more will be tuned.
 
@@ -30,7 +32,7 @@ loading the classifier, reading), Python's and OpenCV's start left out.
     python benchmarks/image_real.py                       # tune part, every mistake shown
     python benchmarks/image_real.py --split report        # report part, figures only
     python benchmarks/image_real.py --split report --details --json out.json
-    python benchmarks/image_real.py --list                # the pictures by group, and which are found
+    python benchmarks/image_real.py --list                # pictures by group and part, found or not
 """
 
 from __future__ import annotations
@@ -86,20 +88,39 @@ def group_of(entry: dict) -> str:
 
 
 def assign_splits(entries: list[dict]) -> dict[str, str]:
-    """Each picture's part, ``tune`` or ``report``: within each group (game x kind), the
-    boards (``family``: copies of one board go together) in the order of the smallest sha256
-    among their pictures, the first ``round(0.4 * n)`` to tune, the rest to report. Depends
-    only on the pictures' bytes and groups, so adding a picture moves few others."""
+    """Each picture's part, ``tune`` or ``report``, keeping every part already given.
+
+    Copies of one board (``family``) always share a part. A picture whose board already has
+    a part (its own ``split``, or another copy's) keeps it: a picture tuned on never moves to
+    the report part when pictures are added, and a reported one never to tuning. The boards
+    new to a group (no part yet) are taken in the order of the smallest sha256 among their
+    pictures, and go to ``tune`` while fewer than ``round(0.4 * n)`` of the group's n boards
+    are there (none of a group of one board), the rest to ``report``. So the split depends
+    only on the pictures' bytes, their groups and the order they were added in; a
+    ValueError names a board whose copies were given different parts."""
     families: dict[str, dict[str, list[dict]]] = defaultdict(lambda: defaultdict(list))
     for entry in entries:
         families[group_of(entry)][entry["family"]].append(entry)
     split = {}
     for members in families.values():
-        order = sorted(members.values(), key=lambda pics: min(p["sha256"] for p in pics))
-        tune = round(TUNE_SHARE * len(order)) if len(order) > 1 else 0
-        for number, pictures in enumerate(order):
+        given, new = {}, []
+        for family, pictures in members.items():
+            parts = {p.get("split") for p in pictures} - {None, ""}
+            if len(parts) > 1:
+                raise ValueError(f"the copies of board {family!r} are in both parts")
+            if parts:
+                given[family] = parts.pop()
+            else:
+                new.append(pictures)
+        target = round(TUNE_SHARE * len(members)) if len(members) > 1 else 0
+        tuned = sum(part == "tune" for part in given.values())
+        for pictures in sorted(new, key=lambda pics: min(p["sha256"] for p in pics)):
+            part = "tune" if tuned < target else "report"
+            tuned += part == "tune"
+            given[pictures[0]["family"]] = part
+        for family, pictures in members.items():
             for picture in pictures:
-                split[picture["id"]] = "tune" if number < tune else "report"
+                split[picture["id"]] = given[family]
     return split
 
 
@@ -359,9 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     for entry in entries:
         if entry["split"] != splits[entry["id"]]:
             raise SystemExit(f"image_real: {entry['id']}: the manifest's split "
-                             f"{entry['split']!r} is not the computed {splits[entry['id']]!r} "
-                             f"(pictures added to a group move its cut: a picture tuned on "
-                             f"must never move to the report part; decide, then rewrite)")
+                             f"{entry['split']!r} is not the computed {splits[entry['id']]!r}")
     if args.list:
         folder = index_folder(args.pictures)
         counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0])

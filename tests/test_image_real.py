@@ -79,6 +79,26 @@ def test_assign_splits_on_made_up_pictures():
     assert ir.assign_splits(lone) == {"x": "report"}  # a group of one board is reported
 
 
+def test_a_part_once_given_never_changes_when_pictures_are_added():
+    def picture(i, family, split=""):
+        return {"id": f"p{i}", "game": "ruzzle", "kind": "screenshot", "family": family,
+                "sha256": f"{(i * 7919) % 97:064x}", "split": split}
+
+    # given parts are kept even against the rule (3 of 4 boards in tune)
+    given = [picture(0, "a", "tune"), picture(1, "b", "tune"), picture(2, "c", "tune"),
+             picture(3, "d", "report")]
+    added = given + [picture(4, "a"), picture(5, "e"), picture(6, "f"), picture(7, "g")]
+    split = ir.assign_splits(added)
+    assert [split[f"p{i}"] for i in range(4)] == ["tune", "tune", "tune", "report"]
+    assert split["p4"] == "tune"  # a copy of board a joins it
+    # 7 boards: round(2.8) = 3 in tune already, so every new board is reported
+    assert [split[f"p{i}"] for i in (5, 6, 7)] == ["report"] * 3
+    fresh = [picture(i, f"n{i}") for i in range(10, 20)]
+    assert sum(s == "tune" for s in ir.assign_splits(given + fresh).values()) == 3 + 3
+    with pytest.raises(ValueError, match="both parts"):
+        ir.assign_splits([picture(0, "a", "tune"), picture(1, "a", "report")])
+
+
 def test_tiles_compare_as_elzzur_reads_them():
     assert ir.tile_key("Qu", EN) == ir.tile_key("QU", EN)
     assert ir.tile_key("U/L", EN) == ir.tile_key("L/U", EN) == ir.tile_key("L|U", EN)
