@@ -134,7 +134,7 @@
 
   // --- a board from a photo or a screenshot (/api/read: elzzur read) ----------------------------
   function readPhoto(file) {
-    if (!file) return;
+    if (!file || running()) return;
     say("Reading the picture…");
     send("/api/read?language=" + encodeURIComponent(language()) + "&rules=" +
          encodeURIComponent(rulesName()),
@@ -393,6 +393,7 @@
     rove(box, "button", null);
   }
   function load(entry) {
+    if (running()) return;  // (a round's board stays until it ends)
     setBoard(entry);
     solve();
   }
@@ -576,6 +577,7 @@
     return body;
   }
   function randomBoard() {
+    if (running()) return Promise.resolve();
     say("Drawing a board…");
     return api("/api/generate", generateBody()).then(function (data) {
       load({ board: data.board.join("/"), language: data.language, rules: data.rules,
