@@ -166,6 +166,11 @@ def test_a_skip_link_and_fewer_tab_presses_to_the_first_word(report):
     assert p["tabs_from_letters"] is not None and p["tabs_from_letters"] <= 12  # (27 before)
 
 
+def test_the_board_is_one_tab_stop_crossed_with_the_arrow_keys(report):
+    # from (0,0): right, down, down, left, left (stays at the edge), up, End; one tile tabbable
+    assert report["portrait"]["arrow_keys"] == [[1, 1], [5, 1], [9, 1], [8, 1], [8, 1], [4, 1], [15, 1]]
+
+
 def test_no_arrow_covers_a_step_number_or_a_value(report):
     p = report["portrait"]
     assert p["badges"] >= 2 * len(WORDS[DIAGONAL]) and p["arrows"] == len(WORDS[DIAGONAL]) - 1

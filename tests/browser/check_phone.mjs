@@ -222,6 +222,15 @@ try {
       await page.keyboard.press("Tab");
       if (await page.evaluate(() => document.activeElement.matches("#words tbody .word"))) { P.tabs_from_letters = n; break; }
     }
+    // the board is one Tab stop: the arrow keys move between its tiles (past the last, nowhere)
+    await page.focus('#board [data-cell="0"]');
+    const focused = () => page.evaluate(() => [Number(document.activeElement.dataset.cell),
+      Array.from(document.querySelectorAll("#board .tile")).filter((t) => t.tabIndex === 0).length]);
+    P.arrow_keys = [];
+    for (const key of ["ArrowRight", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowUp", "End"]) {
+      await page.keyboard.press(key);
+      P.arrow_keys.push(await focused());
+    }
     // a word whose path crosses tiles' corners: no arrow covers a step's number or a tile's value
     await page.evaluate(() => window.scrollTo(0, 0));
     const row = page.locator(`#words tbody tr[data-word="${config.diagonal}"] .word`);

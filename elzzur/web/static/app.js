@@ -272,20 +272,25 @@
     const keep = items.indexOf(current) >= 0 ? current : items[0];
     items.forEach(function (item) { item.tabIndex = item === keep ? 0 : -1; });
   }
+  // An arrow key in a group: the next item that way; on the board (``cols`` a row's length) the
+  // next tile in that row or column, none past the edge, holes passed over.
   function moveFocus(e, container, selector, cols) {
     const items = Array.from(container.querySelectorAll(selector));
     const k = items.indexOf(document.activeElement);
     if (k < 0) return;
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols,
+    const grid = cols > 1, col = grid ? k % cols : 0;
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: grid ? cols : 1, ArrowUp: grid ? -cols : -1,
                    Home: -k, End: items.length - 1 - k }[e.key];
     if (step === undefined) return;
     e.preventDefault();
-    let at = k + step;  // (past a hole, on the board: the next tile that way)
-    while (at >= 0 && at < items.length && items[at].tagName !== "BUTTON") at += Math.sign(step);
-    const next = items[Math.min(items.length - 1, Math.max(0, at))];
-    if (next.tagName !== "BUTTON") return;
-    rove(container, selector, next);
-    next.focus();
+    const inRow = grid && (e.key === "ArrowRight" || e.key === "ArrowLeft");
+    let at = k + step;
+    while (at >= 0 && at < items.length && items[at].tagName !== "BUTTON" &&
+           !(inRow && Math.floor(at / cols) !== Math.floor(k / cols))) at += Math.sign(step);
+    if (at < 0 || at >= items.length || items[at].tagName !== "BUTTON") return;
+    if (inRow && (at % cols) - col !== (at - k)) return;  // (past the row's edge: nowhere)
+    rove(container, selector, items[at]);
+    items[at].focus();
   }
   board.addEventListener("keydown", function (e) { moveFocus(e, board, ".tile", state.cols); });
   $("recent").addEventListener("keydown", function (e) { moveFocus(e, $("recent"), "button", 1); });
