@@ -408,6 +408,33 @@ def test_a_gcg_review_escapes_nicks_and_racks(cli, words, tmp_path):
     assert not CONTROL.search(run.out.replace("\n", "")), repr(run.out)
 
 
+def test_json_outputs_escape_what_a_terminal_would_act_on(cli, words, tmp_path):
+    """JSON of the check and of the review: the same strings read back, written with \\u
+    escapes for DEL, the C1 controls and the bidirectional overrides (json.dumps escapes only
+    the C0 controls)."""
+    import json
+
+    hostile = "d\u202eog\x9b\x7f"
+    with open("p1.txt", "w", encoding="utf-8") as f:
+        f.write(f"cat\n{hostile}\n")
+    run = cli("check", "-l", "en", "-b", "C A T/D O G", "p1.txt", "--format", "json")
+    assert not CONTROL.search(run.out.replace("\n", "")), repr(run.out)
+    assert json.loads(run.out)["players"][0]["words"][1]["given"] == hostile
+    (tmp_path / "g.gcg").write_text(f"#player1 a {hostile}\n>a: AEINRST 8D RETAINS +66 66\n",
+                                    encoding="utf-8")
+    run = cli("scrabble", "--gcg", "g.gcg", "-d", words, "--format", "json")
+    assert not CONTROL.search(run.out.replace("\n", "")), repr(run.out)
+    assert json.loads(run.out)["players"]["a"]["name"] == hostile
+
+
+@pytest.mark.parametrize("text, shown", [("a\x1bb", "a\\x1bb"), ("\u202e", "\\u202e"),
+                                          ("tab\tand\nline", "tab\tand\nline"), ("é", "é")])
+def test_printable_escapes_controls_only(text, shown):
+    from elzzur.printable import printable
+
+    assert printable(text) == shown
+
+
 # --- 6. boards that read two ways ----------------------------------------------------------------
 
 @pytest.mark.parametrize("text, both", [
