@@ -14,9 +14,11 @@ unknown ones ignored) and one ``>`` line an event::
 In a word, ``.`` or a letter in parentheses is a tile already on the board, a lower-case letter
 a blank, ``[CH]`` a tile of several letters. Anything else is an ElzzurError naming the line.
 
-``review`` replays the game and, for each move with its rack, ranks every candidate by equity
-(``elzzur.scrabble.equity``) on the board as it stood: the best, the move played, and the
-equity given away between them.
+``review`` replays the game and, for each move with its rack, finds on the board as it stood
+the best candidate by equity (``elzzur.scrabble.equity``, asked for the top one alone) and the
+move played (``played_move``: among the moves of its own tiles), and the equity given away
+between them. Ranking every candidate instead took 0.4-0.8 s a move for a rack of two blanks,
+tens of thousands of moves built and sorted for two of them.
 """
 
 from __future__ import annotations
