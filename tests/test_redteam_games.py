@@ -492,6 +492,31 @@ def test_real_ambiguities_stay_errors(text):
         parse_board(text, EN, "inline board")
 
 
+TOKENS = st.sampled_from(["A", "Qu", "TH", "IN", "ING", "ERS", "STAR", "ELIN", "CAT", "DOG",
+                          "Ttl", "Rdw", "RE-", "-ING", "A|E", "[STAR]", "[ELIN]", "Q=8", ".",
+                          "ABCDEFGH", "abc", "xyz"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TOKENS, min_size=1, max_size=6))
+def test_a_row_is_refused_exactly_when_it_could_be_rows(tokens):
+    """The rule, on random one-row boards: refused with both readings exactly when the row
+    holds two tiles or more, each plain letters, all as long, three or more; read as one row
+    of tiles otherwise."""
+    text = " ".join(tokens)
+    plain = len(tokens) > 1 and len(tokens[0]) >= 3 and all(
+        len(t) == len(tokens[0]) and t.isalpha() and not (t[0].isupper() and t[1:].islower())
+        for t in tokens)
+    try:
+        board = parse_board(text, EN, "inline board")
+    except ElzzurError as e:
+        assert plain, (text, str(e))
+        assert "ambiguous" in str(e) and "/" in str(e) and "[" in str(e)
+    else:
+        assert not plain, text
+        assert (board.rows, board.cols) == (1, len(tokens))
+
+
 # --- 7. the windows under signals ------------------------------------------------------------
 
 @pytest.fixture
