@@ -577,6 +577,17 @@ def test_a_window_closes_on_a_signal(display, tmp_path, argv, title, sig):
     assert "Traceback" not in err
 
 
+def test_timeout_ends_the_window(display, tmp_path):
+    """The issue's own words: `timeout 4 elzzur gui` never ended. (timeout's status is 124
+    when it had to send its SIGTERM.)"""
+    if shutil.which("timeout") is None:
+        needs_system("timeout (coreutils) is missing")
+    done = subprocess.run(["timeout", "4", sys.executable, "-m", "elzzur", "gui", "-l", "en"],
+                          cwd=tmp_path, env=child_env(), capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 124 and "Traceback" not in done.stderr, done.stderr
+
+
 def test_an_interruption_inside_a_callback_ends_the_loop(display):
     """A signal whose handler runs inside a Tk callback (tkinter would print it as a
     traceback and go on) ends the loop and is raised again, the window destroyed."""
