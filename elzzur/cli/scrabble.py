@@ -68,9 +68,9 @@ def solve_position(args: Args, out: Output) -> None:
             # a tournament lexicon (NWL23, CSW24, …) is not ours to ship: say what is used
             from ..printable import plain
 
-            print(f"{PROG}: note: the position names the lexicon {plain(options['lex'])}; using the "
-                  f"built-in {tiles.language or args.language} dictionary (give yours with -d)",
-                  file=sys.stderr)
+            print(f"{PROG}: note: the position names the lexicon {plain(options['lex'])}; using "
+                  f"the built-in {tiles.language or args.language} dictionary (give yours with "
+                  f"-d)", file=sys.stderr)
     elif args.board is None:
         raise ElzzurError(f"scrabble: give the position with -b POSITION or --cgp CGP "
                           f"{POSITION_HINT}")
