@@ -22,7 +22,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import REPO, child_env, needs_system
+from conftest import child_env, needs_system
 from elzzur.errors import ElzzurError
 from elzzur.grid.board import parse_board
 from elzzur.lexicon.dictionary import Dictionary
