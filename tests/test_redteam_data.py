@@ -774,3 +774,28 @@ def test_fuzz_history_fields(changes, words):
     as_text(result)
     model = fitted_model([record] * 30)
     assert all(v == v and abs(v) < float("inf") for v in (model.fixed, model.per_letter))
+
+
+def compressed_tiff(compression: str) -> bytes:
+    image = Image.new("RGB", (64, 48), (200, 120, 40))
+    if compression == "group4":
+        image = image.convert("1")
+    out = io.BytesIO()
+    image.save(out, "TIFF", compression=compression)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("compression", ["tiff_lzw", "tiff_adobe_deflate", "packbits", "jpeg",
+                                         "group4"])
+def test_damaged_compressed_tiffs_keep_libtiff_quiet(capfd, compression):
+    """libtiff writes its complaints (``Fax4Decode: Bad code word``, ``JPEGLib: Bogus Huffman
+    table definition``) to the process's standard error itself: none must get there."""
+    import random
+
+    chance = random.Random(compression)
+    base = compressed_tiff(compression)
+    for _ in range(60):
+        data = bytearray(base)
+        for _ in range(5):
+            data[chance.randrange(8, len(data))] = chance.randrange(256)
+        decodes_cleanly(bytes(data), capfd)
