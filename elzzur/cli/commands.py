@@ -326,6 +326,20 @@ examples:
         Option(("--gcg",), "gcg", str, metavar="GAME",
                help="review a whole game (a GCG file): each move beside the best by equity, "
                     "the points given away, totals per player"),
+        Option(("--sim",), "sim", seconds, metavar="SECONDS",
+               help="simulate the --top candidates for up to SECONDS against random draws of "
+                    "the unseen tiles (with the bag empty: solve the end game instead)"),
+        Option(("--endgame",), "endgame", seconds, metavar="SECONDS",
+               help="solve the end game (bag empty) or apply the pre-end-game rule (1-2 tiles "
+                    "in the bag) for up to SECONDS"),
+        Option(("--plies",), "plies", positive, default=2, metavar="N",
+               help="with --sim: turns played after each candidate (default: 2)"),
+        Option(("--iterations",), "iterations", positive, metavar="N",
+               help="with --sim: stop after N iterations (with --seed: the same table every run)"),
+        Option(("--seed",), "seed", whole, metavar="N", help="with --sim: the draws' seed "
+               "(default: 0)"),
+        Option(("--jobs",), "jobs", positive, default=1, metavar="N",
+               help="with --sim: simulate in N processes (default: 1; at most the CPUs)"),
         OUTPUT,
     ], """\
 examples:
@@ -335,7 +349,9 @@ examples:
   elzzur scrabble -l wwf -b position.txt -r AEINRST
   elzzur scrabble --cgp '15/15/15/15/15/15/15/4CAT8/15/15/15/15/15/15/15 AEINRS?/ 0/0 0'
   elzzur scrabble -l en -b position.txt -r UUVAEST --rank score --unseen
-  elzzur scrabble -l en --gcg game.gcg --format json"""),
+  elzzur scrabble -l en --gcg game.gcg --format json
+  elzzur scrabble -l en -b position.txt -r AEINRST --sim 10 --jobs 2
+  elzzur scrabble -l en -b position.txt -r AEINRST --endgame 10"""),
     # the referee: elzzur.cli.check (LIST: positional, one or more)
     "check": ("judge players' lists of words on a board: each word's verdict, each player's "
               "total, a comparison", [

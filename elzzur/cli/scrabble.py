@@ -83,6 +83,10 @@ def solve_position(args: Args, out: Output) -> None:
         check_position(text, tiles, layout_name, origin)
     # every cross-word must be in one lexicon: the list and your corrections as one graph
     graph = load_words(args.dictionary, get_language(tiles.language or args.language)).union_graph()
+    if getattr(args, "sim", None) is not None or getattr(args, "endgame", None) is not None:
+        from .scrabble_look import run_look  # the look-ahead: simulation, end game
+
+        return run_look(args, out, text, rack, tiles, layout_name, graph)
     rank = getattr(args, "rank", "equity")
     moves = best_moves(text, rack, args.language, graph, layout_name, args.top, rank=rank)
     unseen = unseen_of(text, rack, tiles, layout_name) if getattr(args, "unseen", False) else None
