@@ -799,3 +799,20 @@ def test_damaged_compressed_tiffs_keep_libtiff_quiet(capfd, compression):
         for _ in range(5):
             data[chance.randrange(8, len(data))] = chance.randrange(256)
         decodes_cleanly(bytes(data), capfd)
+
+
+def test_the_history_never_grows_past_what_it_can_read(data_dir, monkeypatch):
+    """Rounds of many words: the oldest are dropped to stay within the limit, instead of the
+    whole history being found too large at the next round and moved aside."""
+    from elzzur.grid import history
+
+    monkeypatch.setattr(history, "LIMIT", 4000)
+    big = played_round()
+    big = history.Played(*(getattr(big, name) for name in history.Played.__slots__[:-1]),
+                         [[f"WORD{'A' * (n % 9)}", 1, float(n)] for n in range(40)])
+    for n in range(5):
+        saved, aside = history.append_round(big)
+        assert aside is None
+    assert os.path.getsize(saved) <= 4000
+    rounds, damaged = history.read_history()
+    assert damaged == 0 and 1 <= len(rounds) < 5

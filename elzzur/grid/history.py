@@ -7,7 +7,8 @@ board, the round's length, the score against the board's total, and each word fo
 second it was entered (what ``solve --plan`` learns a player's speed from). Each round rewrites
 the file whole (``atomic.write_atomic``: a crash never leaves half a line) while holding its lock
 (``atomic.locked``: two rounds ending at once both kept), and only the last ``MAX_ROUNDS`` rounds
-are kept, so the file stays small however long one plays.
+are kept (fewer if they would pass ``LIMIT``, the oldest first), so the file stays small and
+readable however long one plays.
 
 The file is the user's to edit, so every field of every line is checked on reading (types,
 finite numbers within bounds, the shape of the words): a line that fails is skipped and
@@ -191,9 +192,12 @@ def append_round(record: Played, path: str | None = None) -> tuple[str, str | No
                 raise  # not a file: nothing to keep aside, and nothing to replace
             aside = _keep_aside(path)
             rounds = []
-        rounds = (rounds + [record])[-MAX_ROUNDS:]
-        write_atomic(path, "".join(json.dumps(r.to_dict(), ensure_ascii=False, allow_nan=False)
-                                   + "\n" for r in rounds))
+        lines = [json.dumps(r.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
+                 for r in (rounds + [record])[-MAX_ROUNDS:]]
+        size = sum(len(line.encode("utf-8")) for line in lines)
+        while size > LIMIT and len(lines) > 1:  # the oldest go: the file stays readable whole
+            size -= len(lines.pop(0).encode("utf-8"))
+        write_atomic(path, "".join(lines))
     return path, aside
 
 
