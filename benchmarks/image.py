@@ -130,7 +130,8 @@ def main() -> int:
                 if dump:
                     dump.write(f"{sample.style}\t{int(learnt)}\t{truth}\t{tile.token}\t"
                                f"{tile.scores[0]:.4f}\t{tile.scores[1]:.4f}\t{tile.second}\t"
-                               + "\t".join(str(v) for v in tile.scores[2:]) + "\n")
+                               + "\t".join(str(v) for v in tile.scores[2:])
+                               + f"\t{tile.confidence}\t{tile.why}\t{sample.note}\n")
                 if same(tile.token, truth):
                     s["right"] += 1
                     s["needless flags"] += tile.flagged

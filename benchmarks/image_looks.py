@@ -110,6 +110,19 @@ def buttons(draw, width, height, bottom, colour):
                                 bottom + height * 0.07], radius=12, fill=colour)
 
 
+def qu(draw, cx, cy, big, small, ink, side) -> None:
+    """A Qu tile's text centred on (cx, cy): a capital Q and a (smaller) u on its baseline."""
+    q_box = draw.textbbox((0, 0), "Q", font=big, anchor="ls")
+    u_box = draw.textbbox((0, 0), "u", font=small, anchor="ls")
+    gap = side * 0.02
+    width = (q_box[2] - q_box[0]) + gap + (u_box[2] - u_box[0])
+    left = cx - width / 2
+    base = cy + (-q_box[1]) / 2  # the Q's cap height centred (its tail hangs below)
+    draw.text((left - q_box[0], base), "Q", fill=ink, font=big, anchor="ls")
+    draw.text((left + (q_box[2] - q_box[0]) + gap - u_box[0], base), "u", fill=ink, font=small,
+              anchor="ls")
+
+
 def ruzzle(rng: random.Random) -> Sample:
     rows = cols = 4
     board = letters(rng, rows, cols, qu=0.4)
@@ -149,8 +162,7 @@ def ruzzle(rng: random.Random) -> Sample:
             text = board[r][c]
             cx, cy = x0 + side / 2, y0 + side * 0.53
             if text == "Qu":
-                draw.text((cx - side * 0.06, cy), "Q", fill=ink, font=big, anchor="rs")
-                draw.text((cx - side * 0.04, cy), "u", fill=ink, font=small_u, anchor="ls")
+                qu(draw, cx, cy, big, small_u, ink, side)
             else:
                 draw.text((cx, cy), text, fill=ink, font=big, anchor="mm")
             draw.text((x0 + side * 0.1, y0 + side * 0.08), str(rng.randint(1, 10)),
@@ -255,10 +267,8 @@ def die_face(rng, text: str, side: int, font_path: str, shade: int) -> Image.Ima
     ink = (20, 20, 24, 255)
     big = font(font_path, round(side * 0.5))
     if text == "Qu":
-        draw.text((side * 0.56, side * 0.68), "Q", fill=ink, font=big, anchor="rs")
-        draw.text((side * 0.58, side * 0.68), "u", fill=ink,
-                  font=font(font_path, round(side * (0.3 if rng.random() < 0.7 else 0.5))),
-                  anchor="ls")
+        qu(draw, side / 2, side * 0.48, big,
+           font(font_path, round(side * (0.3 if rng.random() < 0.7 else 0.5))), ink, side)
     else:
         draw.text((side / 2, side * 0.48), text, fill=ink, font=big, anchor="mm")
         if text in "MWNZ":

@@ -94,7 +94,7 @@ def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = Non
             beside = (h >= 0.5 * tall and overlap_y >= 0.5 * h and gap_x < 0.5 * tall
                       # a small letter on the baseline: Qu's u
                       or h >= 0.28 * tall and overlap_y >= 0.8 * h and gap_x < 0.35 * tall
-                      and abs(y + h - y1) < 0.15 * tall and x >= x1 - 0.1 * tall
+                      and -0.1 * tall < y1 - (y + h) < 0.25 * tall and x >= x1 - 0.1 * tall
                       # a dash level with the letters' middle: -ER, DE-
                       or h < 0.25 * tall and w >= max(1.5 * h, 0.15 * tall)
                       and y0 + 0.3 * tall <= centre_y <= y1 - 0.25 * tall
@@ -116,19 +116,20 @@ def underline(body, box, blob, loose: bool) -> int | None:
     x, y, w, h = blob
     width, height = x1 - x0, y1 - y0
     size = max(width, height) if loose else height
-    if w >= 3 * h and w >= 0.5 * width and h < 0.2 * size:  # a level bar
+    # as long as the letter is wide (or tall), thin, and close to it: not an I beside an n
+    if w >= 2.5 * h and 0.7 * width <= w <= 1.35 * width and h < 0.3 * size:  # a level bar
         overlap = min(x1, x + w) - max(x0, x)
         if overlap >= 0.6 * w:
-            if 0 <= y - y1 < 0.35 * size or y >= y1 - 0.1 * size and y > y0 + 0.8 * height:
+            if -0.05 * size <= y - y1 < 0.35 * size:
                 return 0
-            if loose and 0 <= y0 - (y + h) < 0.35 * size:
+            if loose and -0.05 * size <= y0 - (y + h) < 0.35 * size:
                 return 2
-    if loose and h >= 3 * w and h >= 0.5 * height and w < 0.2 * size:  # an upright bar
+    if loose and h >= 2.5 * w and 0.7 * height <= h <= 1.35 * height and w < 0.3 * size:
         overlap = min(y1, y + h) - max(y0, y)
         if overlap >= 0.6 * h:
-            if 0 <= x - x1 < 0.35 * size:
+            if -0.05 * size <= x - x1 < 0.35 * size:
                 return 1
-            if 0 <= x0 - (x + w) < 0.35 * size:
+            if -0.05 * size <= x0 - (x + w) < 0.35 * size:
                 return 3
     return None
 

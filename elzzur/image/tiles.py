@@ -108,11 +108,38 @@ def background(lab: np.ndarray) -> np.ndarray:
     return np.median(lab[ring], axis=0)
 
 
+def tilt(lab: np.ndarray, colour: np.ndarray) -> float:
+    """How many degrees a die lies turned in its place, between -45 and 45 (its face, the
+    largest region of the tile's colour, fitted with a rectangle), 0 where unclear."""
+    side = lab.shape[0]
+    face = (np.sqrt(((lab - colour) ** 2).sum(axis=2)) < 25).astype(np.uint8)
+    face = cv2.morphologyEx(face, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    contours, _ = cv2.findContours(face, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return 0.0
+    contour = max(contours, key=cv2.contourArea)
+    (_, _), (w, h), angle = cv2.minAreaRect(contour)
+    if cv2.contourArea(contour) < 0.35 * side * side or not 0.8 <= w / max(h, 1) <= 1.25:
+        return 0.0
+    angle = (angle + 45) % 90 - 45
+    # a face that fills the crop to its edges says nothing of its turn
+    return 0.0 if min(w, h) > 0.97 * side else float(angle)
+
+
 def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
     """The tile's background colour and its letter's features (one per quarter turn when
-    ``rotations``, for dice that may lie any way up; else only upright)."""
+    ``rotations``, for dice that may lie any way up, straightened first when the die lies a
+    few degrees turned in its place; else only upright)."""
     lab = cv2.cvtColor(tile_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     colour = background(lab)
+    if rotations:
+        angle = tilt(lab, colour)
+        if abs(angle) >= 3:
+            side = tile_bgr.shape[0]
+            turn = cv2.getRotationMatrix2D((side / 2, side / 2), angle, 1.0)
+            tile_bgr = cv2.warpAffine(tile_bgr, turn, (side, side), flags=cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_REPLICATE)
+            lab = cv2.cvtColor(tile_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     distance = np.sqrt(((lab - colour) ** 2).sum(axis=2))
     side = distance.shape[0]
     edge = max(1, round(side * 0.04))
