@@ -150,6 +150,12 @@ def test_after_solve_the_best_words_are_in_view_under_one_line_of_totals(report)
     assert solve["count_said"] == 1 and solve["total_said"] == 1
 
 
+def test_the_set_up_is_one_line_above_the_board(report):
+    p = report["portrait"]
+    assert p["game_line"] == [False, "English · Ruzzle 4×4 · change"]
+    assert p["above_board"] < 0.33  # (45 % before)
+
+
 def test_sortable_heads_show_their_arrows(report):
     marks = dict(report["portrait"]["sort_marks"])
     assert marks == {"score": '" ▼"', "alpha": '" ↕"', "length": '" ↕"', "band": '" ↕"'}

@@ -196,6 +196,9 @@ try {
   // a board from a photo: the uncertain tiles outlined, each corrected with a tap
   if (config.photo) {
     await page.tap("#tab-solve");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // (on a phone the game's set-up is folded into a line: a tap opens it)
+    if (!(await page.$eval("#game", (e) => e.open))) await page.tap("#game-summary");
     await page.selectOption("#rules", config.photo_rules);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.setInputFiles("#photo", config.photo);
@@ -220,7 +223,9 @@ try {
         await page.fill("#chooser-other", fix);
         await page.tap("#chooser-ok");
       }
-      await page.waitForFunction(() => !document.getElementById("chooser").open);
+      // (the dialog's close event, which redraws the board, comes a moment after it closes)
+      await page.waitForFunction((left) => document.getElementById("board").dataset.read === String(left),
+                                 p.photo_uncertain.length - p.photo_prompts.length);
     }
     p.photo_left = await page.getAttribute("#board", "data-read");
     p.photo_fixed = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent));
@@ -363,6 +368,7 @@ try {
     o.review = await opage.$$eval("#review-words tbody tr.v-valid", (els) =>
       els.map((e) => [e.dataset.word, Number(e.querySelector(".num").textContent)]));
     o.missed = await opage.locator("#review-words tbody tr.missed").count();
+    if (!(await opage.$eval("#game", (e) => e.open))) await opage.tap("#game-summary");  // (folded)
     await opage.tap("#random");
     await opage.waitForFunction(() => document.getElementById("message").textContent.includes("cannot be reached"));
     o.random_message = await opage.textContent("#message");

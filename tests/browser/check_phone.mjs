@@ -175,6 +175,9 @@ try {
   {
     const { context, page, client } = await phone(390, 844);
     const P = {};
+    P.above_board = await page.evaluate(() => document.getElementById("board").getBoundingClientRect().top / innerHeight);
+    P.game_line = [await page.$eval("#game", (e) => e.open), await page.textContent("#game-summary")];
+    await page.screenshot({ path: shot("phone-start.png") });
     // the skip link: the first Tab stop of the page
     await page.keyboard.press("Tab");
     P.first_tab = await page.evaluate(() => document.activeElement.id);
@@ -203,7 +206,7 @@ try {
     await page.evaluate(() => window.scrollTo(0, 0));
     P.small_targets = await page.evaluate(() => {
       const small = [];
-      document.querySelectorAll("button, select, input, a, label.check, #photo-button").forEach((e) => {
+      document.querySelectorAll("button, select, input, a, summary, label.check, #photo-button").forEach((e) => {
         if (e.matches("input[type=checkbox], input[type=file], .visually-hidden") || !e.checkVisibility()) return;
         if (e.closest("dialog:not([open])")) return;
         const b = e.getBoundingClientRect();
@@ -459,12 +462,13 @@ try {
         b.getBoundingClientRect().height < 44 || b.getBoundingClientRect().width < 44).length }));
     await page.screenshot({ path: shot("phone-photo-chooser.png") });
     await fingerTap(page, client, '#chooser-guesses button[aria-label="T"]');
-    await page.waitForFunction(() => !document.getElementById("chooser").open);
+    // (the dialog's close event comes a moment after it closes: the board then redrawn)
+    await page.waitForSelector("#board[data-read='1']");
     await fingerTap(page, client, '#board [data-cell="10"]');
     await page.waitForSelector("#chooser[open]");
     await page.fill("#chooser-other", "qu");
     await fingerTap(page, client, "#chooser-ok");
-    await page.waitForFunction(() => !document.getElementById("chooser").open);
+    await page.waitForSelector("#board[data-read='0']");
     D.prompts = report.dialogs.length - dialogsBefore;
     D.corrected = await page.$$eval("#board .tile .letters", (els) => els.map((e) => e.textContent));
     D.left = await page.getAttribute("#board", "data-read");

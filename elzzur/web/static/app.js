@@ -99,6 +99,7 @@
     state.cells = [];
     for (let i = 0; i < rows * cols; i += 1) state.cells.push(old[i] || { letters: "", bonus: "" });
     $("size").value = rows + "x" + cols;
+    drawGame();
   }
 
   function running() { return !!(state.round && state.round.running); }
@@ -122,7 +123,7 @@
       if ((found[i] || "") !== cell.letters) delete state.uncertain[i];  // retyped: checked
       cell.letters = found[i] || "";
     });
-    state.result = null;
+    unsolve();
     drawEntry();
   }
 
@@ -152,7 +153,7 @@
           }
         });
         state.warned = false;
-        state.result = null;
+        unsolve();
         $("letters").value = lettersText();
         drawEntry();
         const n = data.flagged.length;
@@ -208,7 +209,7 @@
     const cell = state.cells[i];
     cell.letters = found[0];
     delete state.uncertain[i];
-    state.result = null;
+    unsolve();
     $("letters").value = lettersText();
     drawEntry();
     const left = Object.keys(state.uncertain).length;
@@ -337,7 +338,7 @@
     const codes = [""].concat(state.bonuses.map(function (b) { return b.code; }));
     const cell = state.cells[i];
     cell.bonus = codes[(codes.indexOf(cell.bonus) + 1) % codes.length];
-    state.result = null;
+    unsolve();
     drawEntry();
     const tile = board.querySelector('[data-cell="' + i + '"]');
     if (tile) { rove(board, ".tile", tile); tile.focus(); }
@@ -416,7 +417,7 @@
     state.uncertain = {};
     state.loaded = state.cells.map(function (cell) { return cell.letters; });
     $("letters").value = lettersText();
-    state.result = null;
+    unsolve();
     drawEntry();
   }
 
@@ -470,15 +471,22 @@
   function bestWordsInView() {
     const main = document.querySelector("main");
     const top = main.getBoundingClientRect().top + window.scrollY;
-    const first = $("words").tBodies[0].rows[0];
-    if (!first) return;
-    const box = first.getBoundingClientRect();
-    if (box.bottom > window.innerHeight || box.top < 0) window.scrollTo(0, top);
+    const rows = $("words").tBodies[0].rows;
+    if (!rows.length) return;
+    const first = rows[0].getBoundingClientRect(), fifth = rows[Math.min(4, rows.length - 1)];
+    if (first.top < 0 || fifth.getBoundingClientRect().bottom > window.innerHeight) window.scrollTo(0, top);
+  }
+
+  // The board changed: its solution (the totals, the list) is no longer the board's.
+  function unsolve() {
+    state.result = null;
+    drawTotals();
   }
 
   function drawTotals() {
     const stats = state.result ? state.result.stats : { words: 0, total_score: 0, longest: 0 };
     $("totals").hidden = !state.result;  // (no "0 words" before a board is solved)
+    document.body.classList.toggle("solved", !!state.result);  // (nor an empty list)
     $("count").textContent = stats.words;
     $("total").textContent = stats.total_score;
     $("longest").textContent = stats.longest;
@@ -1239,6 +1247,7 @@
     drawRecent();
     drawEntry();
     drawTotals();
+    drawGame();
     board.dataset.app = "ready";
   }
 
@@ -1258,7 +1267,21 @@
     if (!r.bonus_tiles) state.cells.forEach(function (cell) { cell.bonus = ""; });
     fromInput();
   });
-  $("language").addEventListener("change", function () { state.result = null; fromInput(); });
+  $("language").addEventListener("change", function () { unsolve(); fromInput(); });
+  // the set-up, folded on a phone into a line that names the game chosen
+  const narrow = window.matchMedia("(max-width: 40rem)");
+  function drawGame() {
+    const name = function (id) {
+      const select = $(id);
+      return select.selectedIndex >= 0 ? select.options[select.selectedIndex].textContent : "";
+    };
+    $("game-summary").textContent = name("language") + " · " + name("rules").replace(/ \(.*/, "") +
+      " " + $("size").value.replace("x", "×") + " · change";
+  }
+  ["language", "rules", "size"].forEach(function (id) { $(id).addEventListener("change", drawGame); });
+  function fold() { $("game").open = !narrow.matches; }
+  narrow.addEventListener("change", fold);
+  fold();
   ["contains", "min-len", "common"].forEach(function (id) {
     $(id).addEventListener("input", drawWords);
     $(id).addEventListener("change", drawWords);
