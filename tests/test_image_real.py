@@ -162,3 +162,43 @@ def test_list_counts_the_pictures_and_finds_none_without_a_copy(tmp_path, capsys
         tune = sum(ir.group_of(p) == group and p["split"] == "tune" for p in pictures)
         report = sum(ir.group_of(p) == group and p["split"] == "report" for p in pictures)
         assert f"| {group} | {tune} (0) | {report} (0) |" in out
+
+
+def test_the_report_part_shows_no_picture_unless_asked_and_tune_shows_only_its_own(
+        tmp_path, monkeypatch, capsys):
+    if cv2 is None:
+        pytest.skip("needs the image extra (OpenCV)")
+    import json
+
+    entries = [{"id": f"pic{i}", "repo": "o/r", "commit": "0" * 40, "path": f"p{i}.png",
+                "blob": "1" * 40, "sha256": f"{i:064x}", "bytes": 1, "licence": "-",
+                "game": "wordhunt", "kind": "screenshot", "theme": "light", "family": f"f{i}",
+                "split": "", "truth": ["A B", "C D"], "note": ""} for i in range(5)]
+    for entry, part in zip(entries, ir.assign_splits(entries).values()):
+        entry["split"] = part
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"pictures": entries}))
+    monkeypatch.setattr(ir, "picture_bytes", lambda entry, mirror, folder: (b"", "here"))
+    # every picture read with its last tile wrong and unflagged
+    monkeypatch.setattr(ir, "read_entry", lambda entry, data, language: (
+        [[("A", False), ("B", False)], [("C", False), ("E", False)]], 0.1, ""))
+    tune = {e["id"] for e in entries if e["split"] == "tune"}
+    report = {e["id"] for e in entries} - tune
+    assert tune and report
+
+    ir.main(["--split", "report", "--manifest", str(manifest), "--json", "-"])
+    out = capsys.readouterr().out
+    assert not any(name in out for name in tune | report)
+    assert '"pictures": [' not in out  # nor in the JSON
+    # 3 pictures, 9 of 12 tiles right, no board right, the 3 wrong tiles unflagged
+    assert "| all: 3 | 75.0 % " in out and "| 0 of 3, 0 % " in out
+
+    ir.main(["--split", "report", "--details", "--manifest", str(manifest)])
+    out = capsys.readouterr().out
+    assert all(name in out for name in report) and not any(name in out for name in tune)
+    assert out.index("| all:") < min(out.index(name) for name in report)  # after the figures
+
+    ir.main(["--split", "tune", "--manifest", str(manifest)])
+    out = capsys.readouterr().out
+    assert all(name in out for name in tune) and not any(name in out for name in report)
+    assert "(1,1) D read E UNFLAGGED" in out
