@@ -304,15 +304,23 @@ def test_a_whole_round_in_the_terminal(tmux, tmp_path):
     tmux.wait_for("time 1:00")
     tmux.keys("Space")  # pause: the board is hidden, the clock stops
     screen = tmux.wait_for("PAUSED")
-    assert "Cdw" not in screen
+    lines = screen.splitlines()
+    assert "Cdw" not in screen and " C " not in screen and "DW" not in screen  # board hidden
+    assert "CAT" not in screen  # the words found too: the pause text runs into nothing
+    assert [line.strip() for line in lines[3:6]] == ["PAUSED", "The clock is stopped.",
+                                                      "Space resumes."]
     tmux.set_clock(80)
     tmux.keys("Space")
-    screen = tmux.wait_for("Cdw")
+    screen = tmux.wait_for("found 1 of")
     assert "time 1:00" in screen  # the 50 paused seconds did not count
-    first_row = [line for line in screen.splitlines() if "Cdw" in line][0]
-    assert first_row.split()[:3] == ["Cdw", "A", "Ttl"]
+    lines = screen.splitlines()
+    # the tiles' letters, not the board file's tokens; each bonus's code under its tile
+    assert lines[2].split()[:4] == ["C", "A", "T", "found"]
+    assert lines[3].split()[:3] == ["DW", "TL", "CAT"]  # (and the word found beside)
+    assert "TL triple letter   DW double word" in screen  # the legend
+    assert "Cdw" not in screen and "Ttl" not in screen
     tmux.keys("Tab")  # a quarter turn: the left column, bottom up, is now the top row
-    screen = tmux.wait_for("S     D     Cdw")
+    screen = tmux.wait_for("S     D     C ")
     tmux.set_clock(141)
     tmux.wait_for("Time is up! Round 1:")
     tmux.keys("Enter")
@@ -375,12 +383,15 @@ def game_colours(screen: str) -> set[str]:
     import re
 
     used = {n for params in re.findall(r"\x1b\[([0-9;]*)m", screen) for n in params.split(";")}
-    return used & {"31", "32", "36", "43", "47"}
+    return used & {"31", "32", "33", "34", "36", "41", "42", "43", "44", "47"}
 
 
 def test_no_color_is_honoured(tmux):
     tmux.start("play", "-b", BOARD, "-d", "words.txt", env={"NO_COLOR": "1"})
     assert not game_colours(tmux.screen(escapes=True))
+    lines = tmux.screen().splitlines()  # without colour the kinds still read: codes, legend
+    assert lines[3].split() == ["DW", "TL"] and any(
+        line.startswith("TL triple letter   DW double word") for line in lines)
     tmux.keys("C-d")
     tmux.wait_for("gave up")
     tmux.keys("Enter")
@@ -389,7 +400,9 @@ def test_no_color_is_honoured(tmux):
 
 def test_colour_where_the_terminal_allows_it(tmux):
     tmux.start("play", "-b", BOARD, "-d", "words.txt", "--color", "always")
-    assert game_colours(tmux.screen(escapes=True)) >= {"43", "47"}  # bonus and plain tiles
+    # the bonus kinds in their own colours (double word yellow, triple letter blue), plain
+    # tiles white
+    assert game_colours(tmux.screen(escapes=True)) >= {"43", "44", "47"}
     tmux.keys("C-d")
     tmux.wait_for("gave up")
     tmux.keys("Enter")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import curses
 
 from ..grid import referee
+from .palette import tile_label
 
 KEYS_HELP = "Enter: check  Space: pause  Tab: turn  Ctrl-D: give up  Ctrl-C: quit"
 TICK_MS = 200  # how often the clock is redrawn while no key comes
@@ -26,6 +27,11 @@ ROTATE = ("\t",)
 ENTER = ("\n", "\r")
 BACKSPACE = ("\x7f", "\x08")
 TILE_W = 6  # columns a tile takes
+# the bonus kinds as the other views colour them (green, blue, orange, red): curses has eight
+# colours, so orange is yellow; the code is also printed under the tile, so that a terminal
+# without colour (NO_COLOR) and a colour-blind player read the kind as well
+KINDS = {"dl": ("double letter", "GREEN", "WHITE"), "tl": ("triple letter", "BLUE", "WHITE"),
+         "dw": ("double word", "YELLOW", "BLACK"), "tw": ("triple word", "RED", "WHITE")}
 
 
 class Screen:
@@ -37,6 +43,7 @@ class Screen:
         self.typed = ""
         self.message, self.message_kind = "", ""
         self.turn = 0
+        self.bonus_tiles = True  # the rules' (set when a round is drawn)
         import codecs
 
         # keys come as bytes (getch), decoded here: get_wch's own decoding lost the keys after
@@ -50,6 +57,8 @@ class Screen:
             pass
         self.attrs = {"ok": curses.A_BOLD, "bad": curses.A_BOLD, "bonus": curses.A_BOLD,
                       "tile": curses.A_NORMAL, "title": curses.A_BOLD}
+        for kind in KINDS:  # without colour: bold letters, the code under the tile
+            self.attrs[kind] = self.attrs["code_" + kind] = curses.A_BOLD
         if self.colour:
             curses.start_color()
             try:
@@ -67,6 +76,11 @@ class Screen:
                               bonus=curses.color_pair(3) | curses.A_BOLD,
                               tile=curses.color_pair(4) | curses.A_BOLD,
                               title=curses.color_pair(5) | curses.A_BOLD)
+            for n, (kind, (_, paper, ink)) in enumerate(KINDS.items(), start=6):
+                curses.init_pair(n, getattr(curses, "COLOR_" + ink), getattr(curses, "COLOR_" + paper))
+                curses.init_pair(n + 4, getattr(curses, "COLOR_" + paper), background)
+                self.attrs[kind] = curses.color_pair(n) | curses.A_BOLD
+                self.attrs["code_" + kind] = curses.color_pair(n + 4) | curses.A_BOLD
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -112,6 +126,7 @@ class Screen:
         w.erase()
         height, width = w.getmaxyx()
         board = game.referee.board
+        self.bonus_tiles = game.referee.rules.multipliers
         need_h, need_w = self.needed(board)
         if height < need_h or width < need_w:
             self.put(0, 0, f"The terminal is too small: {width}x{height}, the game needs "
@@ -127,31 +142,61 @@ class Screen:
         self.put(0, max(len(left) + 2, width - len(right)), right,
                  self.attrs["bad"] if seconds <= 10 else self.attrs["title"])
         top = 2
-        if game.paused:
-            self.put(top + 2, 2, "PAUSED: the clock is stopped. Space resumes.", curses.A_BOLD)
+        line = top + 2 * max(board.rows, board.cols) + 1
+        if game.paused:  # the board and the words hidden; the message alone, on its own lines
+            for k, text in enumerate(("PAUSED", "The clock is stopped.", "Space resumes.")):
+                self.put(top + 1 + k, 2, text, curses.A_BOLD if k == 0 else curses.A_NORMAL)
         else:
-            for r, row in enumerate(self.rows(board)):
-                for c, cell in enumerate(row):
-                    if cell.is_hole:
-                        continue
-                    label = cell.token if len(cell.token) <= TILE_W - 2 else cell.token[:TILE_W - 3] + "…"
-                    attr = self.attrs["bonus"] if cell.bonus else self.attrs["tile"]
-                    self.put(top + 2 * r, 2 + TILE_W * c, f" {label:<{TILE_W - 2}}", attr)
+            self.draw_board(board, top)
+            self.put(line + 3, 0, self.legend(board)[:width])
+            x = 0
+            for kind in self.kinds(board):  # the legend's codes in their tiles' colours
+                at = self.legend(board).find(kind.upper(), x)
+                self.put(line + 3, at, kind.upper(), self.attrs[kind])
+                x = at + 2
         panel = 2 + TILE_W * max(board.rows, board.cols) + 4
         found = list(game.found.values())
-        if panel + 16 <= width:
+        if panel + 16 <= width and not game.paused:
             self.put(top, panel, f"found {len(found):,} of {game.possible:,}", curses.A_BOLD)
             room = height - top - 6
             for k, attempt in enumerate(reversed(found[-room:] if room > 0 else [])):
                 v = attempt.verdict
                 self.put(top + 1 + k, panel, f"{v.word:<18}{v.score:>6,}")
-        line = top + 2 * max(board.rows, board.cols) + 1
         self.put(line, 0, "> " + self.typed.upper())
         attr = self.attrs["ok"] if self.message_kind == "ok" else self.attrs["bad"]
         self.put(line + 2, 0, self.message, attr)
         self.put(height - 1, 0, KEYS_HELP)
         w.move(min(line, height - 1), min(2 + len(self.typed), width - 1))
         w.refresh()
+
+    def kinds(self, board) -> list[str]:
+        """The bonus kinds the board's tiles have (Ruzzle's four), in the legend's order;
+        none under rules without bonus tiles (Boggle's), where the codes mean nothing."""
+        if not self.bonus_tiles:
+            return []
+        present = {cell.bonus for cell in board.cells}
+        return [kind for kind in KINDS if kind in present]
+
+    def legend(self, board) -> str:
+        """``DL double letter  TW triple word``: what the board's coloured tiles mean."""
+        return "   ".join(f"{kind.upper()} {KINDS[kind][0]}" for kind in self.kinds(board))
+
+    def draw_board(self, board, top: int) -> None:
+        """The tiles, as the other views label them (``Qu``, ``RE-``, not the board file's
+        tokens), coloured by bonus kind, with the kind's code on the line under the tile."""
+        kinds = set(self.kinds(board))
+        for r, row in enumerate(self.rows(board)):
+            for c, cell in enumerate(row):
+                if cell.is_hole:
+                    continue
+                label = tile_label(cell)
+                label = label if len(label) <= TILE_W - 2 else label[:TILE_W - 3] + "…"
+                kind = cell.bonus if cell.bonus in kinds else ""
+                attr = self.attrs[kind] if kind else self.attrs["tile"]
+                x = 2 + TILE_W * c
+                self.put(top + 2 * r, x, f" {label:<{TILE_W - 2}}", attr)
+                if kind:
+                    self.put(top + 2 * r + 1, x + 1, kind.upper(), self.attrs["code_" + kind])
 
     # --- the keys ----------------------------------------------------------------------------
 
