@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import os
+import pathlib
 
 import pytest
 
@@ -99,22 +101,74 @@ def test_cli_review_text_and_json(cli, words):
         data["players"]["bob"]["given_away"])
 
 
-@pytest.mark.parametrize("line, message", [
+UNREADABLE = [
     ("junk", "line 4: expected a '>' event or a '#' pragma, got 'junk'"),
     (">alice AEINRST 8D RETAINS +66 66", "line 4: an event is '>NICK: RACK MOVE SCORE TOTAL'"),
-    (">alice: AEINRST 8D RETAINS 66 66", "line 4: the score must be +N or -N, got '66'"),
+    (">alice: AEINRST 8D RETAINS x 66", "line 4: the score must be a number such as +N or -N, "
+                                        "got 'x'"),
     (">alice: AEINRST 8D RETAINS +66 x", "line 4: the total must be a number, got 'x'"),
+    (">alice: AEINRST 8D RETAINS +66", "line 4: an event is '>NICK: RACK MOVE SCORE TOTAL'; "
+                                       "after the move, expected a score and a total"),
+    (">alice: AEINRST 8D +66 66", "line 4: '8D' is not a move"),
+]
+
+
+@pytest.mark.parametrize("line, message", UNREADABLE)
+def test_a_line_not_read_is_a_warning_and_the_review_goes_on(cli, words, tmp_path, line,
+                                                             message):
+    text = "#player1 alice A\n#player2 bob B\n\n" + line + "\n>bob: AXYZEIO 8D AX +18 18\n"
+    (tmp_path / "bad.gcg").write_text(text, encoding="utf-8")
+    run = cli("scrabble", "--gcg", "bad.gcg", "-d", words)
+    assert run.code == 0, run.err
+    warnings = run.err.splitlines()
+    assert warnings[0].startswith("elzzur: warning: bad.gcg, " + message), warnings
+    assert warnings[-1] == "elzzur: warning: bad.gcg: 1 line not read"
+    assert run.out.splitlines()[1].split()[:5] == ["1", "bob", "AXYZEIO", "8D", "AX"]
+
+
+@pytest.mark.parametrize("line, message", UNREADABLE)
+def test_a_record_of_no_readable_move_is_refused_with_the_first_line(cli, words, tmp_path,
+                                                                     line, message):
+    text = "#player1 alice A\n#player2 bob B\n\n" + line + "\n"
+    (tmp_path / "bad.gcg").write_text(text, encoding="utf-8")
+    cli("scrabble", "--gcg", "bad.gcg", "-d", words).error(1, f"bad.gcg, {message}",
+                                                           "(no move read)")
+
+
+@pytest.mark.parametrize("line, message", [
     (">alice: AEINRST 99 RETAINS +66 66", "line 4: '99' is not a square of a 15x15 board"),
     (">alice: AEINRST 8J RETAINS +66 66", "line 4: 8J RETAINS runs off the board"),
     (">alice: AEINRST 8D RETAIN1 +66 66", "line 4: '1' in 'RETAIN1' is not a tile"),
-    (">alice: AEINRSS 8D RETAINS +66 66", "line 4: 8D RETAINS places tiles not on the rack"),
     (">carol: AEINRST 8D RETAINS +66 66", "line 4: a third player 'carol'"),
-    (">alice: AEINRST 8D +66 66", "line 4: '8D' is not a move"),
 ])
-def test_malformed_gcg_is_an_error_naming_the_line(cli, words, tmp_path, line, message):
+def test_a_play_that_cannot_go_on_the_board_stops_the_review(cli, words, tmp_path, line,
+                                                             message):
+    """The board after it would be unknown: refused with the line, not guessed."""
     text = "#player1 alice A\n#player2 bob B\n\n" + line + "\n"
     (tmp_path / "bad.gcg").write_text(text, encoding="utf-8")
     cli("scrabble", "--gcg", "bad.gcg", "-d", words).error(1, f"bad.gcg, {message}")
+
+
+def test_a_rack_without_the_tiles_played_is_set_aside_with_a_warning(cli, words, tmp_path):
+    (tmp_path / "g.gcg").write_text("#player1 alice A\n#player2 bob B\n"
+                                    ">alice: AEINRSS 8D RETAINS +66 66\n"
+                                    ">bob: ABDEFGO D8 .OB +5 5\n", encoding="utf-8")
+    run = cli("scrabble", "--gcg", "g.gcg", "-d", words)
+    assert run.code == 0, run.err
+    assert run.err.splitlines() == [
+        "elzzur: warning: g.gcg, line 3: 8D RETAINS places tiles not on the rack AEINRSS; "
+        "reviewed without its rack",
+        "elzzur: warning: g.gcg: 1 rack set aside"]
+    assert "(no rack)" in run.out.splitlines()[1]
+
+
+def test_lines_not_read_before_a_stop_are_named_in_the_one_error_line(cli, words, tmp_path):
+    """A play left unread, then a play through its tiles: the error says which lines were not
+    read, for that is where the record went wrong."""
+    (tmp_path / "g.gcg").write_text(">a: AEINRST 8D RETAINS 66 sixty-six\n"
+                                    ">b: ABDEFGO D8 .OB +5 5\n", encoding="utf-8")
+    cli("scrabble", "--gcg", "g.gcg", "-d", words).error(
+        1, "g.gcg, line 2: D8 .OB: square D8 is empty", "(1 earlier line not read: line 1)")
 
 
 def test_board_conflicts_and_other_errors(cli, words, tmp_path):
@@ -125,7 +179,7 @@ def test_board_conflicts_and_other_errors(cli, words, tmp_path):
     (tmp_path / "empty.gcg").write_text("#player1 a A\n", encoding="utf-8")
     cli("scrabble", "--gcg", "empty.gcg", "-d", words).error(1, "empty.gcg: no moves")
     cli("scrabble", "--gcg", "game.gcg", "-d", words, "-r", "AB").error(2, "leave out -r")
-    with pytest.raises(ElzzurError, match="line 2: expected a coordinate and a word"):
+    with pytest.raises(ElzzurError, match="line 2: the score must be a number"):
         parse_gcg("\n>a: AB 8D AB XX +5 5\n")
 
 
@@ -138,3 +192,167 @@ def test_gcg_from_standard_input_and_too_large(cli, words, tmp_path, monkeypatch
     assert out.splitlines()[1].split()[:5] == ["1", "alice", "AEINRST", "8D", "RETAINS"]
     (tmp_path / "big.gcg").write_bytes(b"#" * (4 * 2**20 + 1))
     cli("scrabble", "--gcg", "big.gcg", "-d", words).error(1, "big.gcg: more than 4 MiB")
+
+
+# --- GCG as people write it: the variants, each in a small record of ours (tests/data/gcg) ---
+
+DATA = pathlib.Path(__file__).parent / "data" / "gcg"
+RECORDS = sorted(DATA.glob("*.gcg"))
+
+
+def review_of(cli, words, name: str, *extra: str):
+    run = cli("scrabble", "--gcg", str(DATA / name), "-d", words, *extra)
+    assert run.code == 0, run.err
+    return run
+
+
+def test_lowercase_coordinates_and_a_play_without_its_rack(cli, words):
+    run = review_of(cli, words, "lowercase_coordinates.gcg", "--format", "json")
+    moves = json.loads(run.out)["moves"]
+    assert [m["played"].get("coordinate") for m in moves] == ["8d", "d8", "10c", "e9"]
+    assert moves[1]["played"]["score"] == 5 and moves[1]["played"]["known"]
+    assert moves[3]["rack"] == "" and moves[3]["best"] is None  # no rack: nothing to judge
+
+
+def test_scores_written_without_a_plus(cli, words):
+    game = parse_gcg((DATA / "unsigned_scores.gcg").read_text(encoding="utf-8"))
+    assert [(e.kind, e.score, e.total) for e in game.events] == [
+        ("play", 66, 66), ("exchange", 0, 0), ("play", 5, 71), ("pass", 0, 0)]
+    assert not game.warnings
+
+
+def test_trailing_cross_word_lists_are_kept_apart_from_the_move(cli, words):
+    game = parse_gcg((DATA / "crossword_lists.gcg").read_text(encoding="utf-8"))
+    assert [(e.coordinate, e.word, e.score, e.extra) for e in game.events] == [
+        ("8d", "RETAINS", 66, ""), ("d8", ".OB", 5, "ROB"), ("10c", "A.", 4, "AB, ROB")]
+    run = review_of(cli, words, "crossword_lists.gcg")
+    assert run.err == "" and run.out.splitlines()[3].split()[:5] == ["3", "alice", "AXYZEIO",
+                                                                     "10c", "A."]
+
+
+def test_iso_8859_1_with_and_without_its_header(cli, words):
+    run = review_of(cli, words, "latin1_no_header.gcg", "--format", "json")
+    assert json.loads(run.out)["players"]["zoe"]["name"] == "Zoë Ørsted"
+    assert run.err.splitlines() == [
+        f"elzzur: note: {DATA / 'latin1_no_header.gcg'}: not UTF-8 (byte 0xeb on line 1): "
+        f"read as Windows-1252"]
+    run = review_of(cli, words, "latin1_with_header.gcg")
+    assert "read as ISO-8859-1, as its header says" in run.err
+    assert run.out.splitlines()[1].split()[1] == "josé"
+
+
+@pytest.mark.parametrize("data, text, note", [
+    ("naïve".encode("utf-8"), "naïve", None),
+    ("\ufeff>a".encode("utf-8"), ">a", None),
+    (b"#character-encoding ISO8859-6\nna\xc3\xafve", "#character-encoding ISO8859-6\nnaïve",
+     "o.gcg: the header says ISO8859-6, but the file is UTF-8: read as UTF-8"),
+    (b"caf\x80 \x81", "caf\x80 \x81", "o.gcg: not UTF-8 (byte 0x80 on line 1): read as "
+                                       "ISO-8859-1"),  # 0x81 is no Windows-1252 character
+    (b"caf\x80", "caf€", "o.gcg: not UTF-8 (byte 0x80 on line 1): read as Windows-1252"),
+    (b"#character-encoding rot13\nx\xe9", "#character-encoding rot13\nxé",
+     "o.gcg: not UTF-8 (byte 0xe9 on line 2): read as Windows-1252"),
+])
+def test_decoding_utf8_then_the_header_then_windows_1252(data, text, note):
+    from elzzur.scrabble.gcg_text import decode_gcg
+
+    assert decode_gcg(data, "o.gcg") == (text, note)
+
+
+def test_two_players_of_one_nick_are_told_apart_by_turn(cli, words):
+    run = review_of(cli, words, "same_nick.gcg", "--format", "json")
+    data = json.loads(run.out)
+    assert list(data["players"]) == ["sam", "Samantha"]
+    assert [m["player"] for m in data["moves"]] == ["sam", "Samantha", "sam", "Samantha"]
+    assert data["players"]["sam"]["score"] == 71 and data["players"]["Samantha"]["score"] == 4
+    assert "both players are 'sam'" in run.err and "shown as 'Samantha'" in run.err
+
+
+def test_an_event_naming_a_player_by_first_name():
+    """MAGPIE's duplicate-nick record: '#player2 Tim Josh Castellano', then '>Josh:'."""
+    game = parse_gcg("#player1 Tim Tim Weiss\n#player2 Tim Josh Castellano\n"
+                     ">Tim: AEINRST 8D RETAINS +66 66\n>Josh: UUVWXYZ -UUVW +0 0\n"
+                     ">Tim: ABDEFGO D8 .OB +5 71\n")
+    assert game.players == ["Tim", "Josh"]
+    assert [e.nick for e in game.events] == ["Tim", "Josh", "Tim"]
+
+
+def test_racks_of_the_tiles_played_are_reviewed_as_partial(cli, words):
+    run = review_of(cli, words, "tiles_played_only.gcg", "--format", "json")
+    data = json.loads(run.out)
+    partial = [(m["player"], m["rack"], m["partial"], m["lost"]) for m in data["moves"]]
+    assert partial == [("alice", "AEINRST", None, 0.0),
+                       ("bob", "OB", "2 tiles while the bag is not empty", None),
+                       ("alice", "ABDEFGO", None, data["moves"][2]["lost"]),
+                       ("bob", "A", "1 tile while the bag is not empty", None)]
+    assert data["players"]["bob"]["moves"] == 0 and data["players"]["bob"]["given_away"] == 0
+    assert data["players"]["bob"]["partial"] == 2
+    text = review_of(cli, words, "tiles_played_only.gcg").out.splitlines()
+    assert text[2].split()[-1] == "partial" and "2 partial racks not judged" in text[-2]
+
+
+def test_partial_rack_rule():
+    """Partial when shorter than (tiles not on the board) - 7: the other rack holds at most
+    7 and the bag is empty once a rack is short. With the bag empty, going out with the whole
+    rack is normal: partial only in a record shown to list the tiles played."""
+    from elzzur.scrabble.gcg import partial_rack
+
+    tiles = load_tile_set("en")  # 100 tiles
+    assert partial_rack(7, tiles, 0, True, True) is None
+    assert partial_rack(6, tiles, 86, False, False) == "6 tiles while the bag is not empty"
+    assert partial_rack(6, tiles, 87, False, False) is None  # 13 off the board: 6 + 7
+    assert partial_rack(3, tiles, 90, True, False) is None  # going out, bag empty
+    assert partial_rack(3, tiles, 90, True, True) == "the record lists only the tiles played"
+
+
+def test_the_lexicon_of_the_record_and_the_list_used(cli, words, tmp_path):
+    run = review_of(cli, words, "lexicon_named.gcg")
+    assert run.err.splitlines() == [
+        f"elzzur: note: {DATA / 'lexicon_named.gcg'}: the record names the lexicon NWL18; the "
+        f"review uses words.txt (-d), which is not named so"]
+    (tmp_path / "nwl18.txt").write_text("\n".join(WORDS) + "\n", encoding="utf-8")
+    assert review_of(cli, "nwl18.txt", "lexicon_named.gcg").err == ""
+    from elzzur.cli.gcg_review import lexicon_mismatch
+
+    assert lexicon_mismatch("NWL18", None, "en") == (
+        "the record names the lexicon NWL18; the review uses the built-in en word list "
+        "instead (give NWL18 with -d to review with it): a word of one list and not the "
+        "other is a false miss or '(not a word?)'")
+    assert lexicon_mismatch(None, None, "en") is None
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.name for p in RECORDS])
+def test_every_shipped_record_is_reviewed(cli, words, path):
+    """Every record in tests/data/gcg (ours: see SOURCES.md) is reviewed, with a move per '>'
+    line that is a play, an exchange or a pass, and no line left unread but the ones
+    unreadable_lines.gcg is about."""
+    run = review_of(cli, words, path.name, "--format", "json")
+    text = path.read_bytes().decode("utf-8", "replace")
+    moving = [line for line in text.splitlines() if line.startswith(">") and
+              "--" not in line.split() and "(" not in line.split(":", 1)[1].split()[0]]
+    moves = json.loads(run.out)["moves"]
+    if path.name == "unreadable_lines.gcg":
+        assert "2 lines not read" in run.err and len(moves) == len(moving) - 1
+    else:
+        assert "warning" not in run.err and len(moves) == len(moving)
+
+
+CORPUS = os.environ.get("ELZZUR_GCG_CORPUS")
+
+
+@pytest.mark.skipif(not CORPUS, reason="ELZZUR_GCG_CORPUS names no folder of real records "
+                                       "(their licences keep them out of the repository)")
+def test_every_real_record_is_reviewed_or_refused_with_its_line():
+    """Real records measured, not shipped (tests/data/gcg/SOURCES.md lists them): each is
+    reviewed, or refused with the file and the line that could not be read."""
+    import subprocess
+    import sys
+
+    paths = sorted(pathlib.Path(CORPUS).rglob("*.gcg"))
+    assert paths
+    for path in paths:
+        language = "de" if "scrabscrap" in str(path) else "en"
+        run = subprocess.run([sys.executable, "-m", "elzzur", "scrabble", "-l", language,
+                              "--gcg", str(path)], capture_output=True, text=True)
+        assert "Traceback" not in run.stderr, (path, run.stderr)
+        if run.returncode:
+            assert run.returncode == 1 and f"{path}, line " in run.stderr, (path, run.stderr)
