@@ -2,7 +2,9 @@
 ``Solution._repr_html_``) and what a plain prompt prints (``repr``): first the HTML itself, then
 a real notebook executed by nbconvert in a Jupyter kernel (the optional extra ``notebook``:
 ``pip install -e '.[test,notebook]'``), exported with JupyterLab's CSS and looked at in headless
-Chromium (tests/browser/check_notebook.mjs), which writes docs/screenshots/notebook.png.
+Chromium (tests/browser/check_notebook.mjs), light and dark, with a path clicked; the
+screenshots go to the test's own folder (docs/screenshots/notebook.png is copied from there by
+hand).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from elzzur.views.palette import PATH, tile_style
 
 SEED = "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
 SVG_NS = "{http://www.w3.org/2000/svg}"
-SCREENSHOTS = REPO / "docs" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +51,7 @@ def tiles(html: str) -> list[str]:
 def test_a_board_shows_letters_centred_in_the_palette(board):
     html = board._repr_html_()
     assert html == board_html(board)
-    cells = re.findall(r'<div title="([^"]*) \((\d+,\d+)\)" style="([^"]*)">'
+    cells = re.findall(r'<div title="([^"]*) \((\d+,\d+)\)" data-cell="\d+" style="([^"]*)">'
                        r'<span style="[^"]*">([^<]*)</span>', html)
     assert [label for *_, label in cells] == list("TRSNOHEICINVEADE")  # letters, not Ttl
     assert [token for token, *_ in cells][:4] == ["Ttl", "R", "S", "Ndl"]  # the token on hover
@@ -88,11 +89,32 @@ def test_a_solution_shows_its_best_path_values_and_words(board, small):
     values = re.findall(r"right:5px;font-size:11px;font-weight:bold;text-align:right;top:5px\">"
                         r"(\d+)</span>", html)
     assert values == ["1", "1", "1", "1", "1", "4", "1", "1", "4", "1", "1", "4", "1", "1", "2", "1"]
-    assert "<b>3</b> words" in html and "the path of <b>COHESIVE</b> (224 points)" in html
-    rows = re.findall(r"<tr><td[^>]*>([A-Z]+)</td><td[^>]*>(\d+)</td>", html)
+    assert "<b>3</b> words" in html
+    assert 'the path of <b data-shown="">COHESIVE</b> (<span data-points="">224</span> points)' in html
+    rows = re.findall(r"<tr[^>]*><td[^>]*>([A-Z]+)</td><td[^>]*>(\d+)</td>", html)
     assert rows == [("COHESIVE", "224"), ("ECHO", "144"), ("HERO", "42")]
     # every cell of the table says where its text goes (JupyterLab right-aligns them)
     assert all("text-align:" in td for td in re.findall(r"<t[dh] [^>]*>", html))
+
+
+def test_every_word_is_listed_with_its_path_as_a_button(board, english, builtin_en):
+    full = solve(board, builtin_en, english)
+    html = full._repr_html_()
+    buttons = re.findall(r'<button type="button" data-path="([^"]*)" data-word="([A-Z]+)" '
+                         r'data-score="(\d+)" onclick="elzzurShowPath\(this\)"[^>]*>([^<]*)</button>',
+                         html)
+    assert len(buttons) == len(full) == 409 and "more</td>" not in html  # no "… and 359 more"
+    data, word, score, shown = buttons[0]
+    assert (word, int(score)) == (full.words[0].word, full.words[0].score)
+    assert shown == " ".join(f"({r},{c})" for r, c in full.words[0].path)
+    cells = [int(step.split(":")[0]) for step in data.split()]
+    assert cells == [r * 4 + c for r, c in full.words[0].path]
+    assert "overflow-y:auto" in html and "max-height:" in html  # the table scrolls in its box
+    # the text outside the tiles takes the notebook's colour (light or dark theme)
+    assert 'data-gap="8" style="font-family:' in html and "color:inherit" in html
+    assert "color:#2b2b2b;text-align:left" not in html
+    assert html.count("<script>") == 1 and " id=" not in html
+    assert "… and 2 more" in solution_html(full.top(3), limit=1)  # a limit, if asked for
 
 
 def test_a_solution_under_other_rules_shows_no_wrong_values(board, english):
@@ -139,6 +161,12 @@ NOTEBOOK = [
 ]
 
 
+def elzzur_dictionary(language):
+    from elzzur import load_dictionary
+
+    return load_dictionary(None, language)
+
+
 def test_an_executed_notebook(tmp_path, monkeypatch):
     """The notebook a player would write, run in a kernel and exported to HTML as nbconvert
     does, then looked at in Chromium under JupyterLab's CSS: letters centred on their tiles,
@@ -178,10 +206,14 @@ def test_an_executed_notebook(tmp_path, monkeypatch):
     assert "jp-RenderedHTMLCommon" in html  # JupyterLab's CSS, which the board must survive
     page = tmp_path / "notebook.html"
     page.write_text(html, encoding="utf-8")
+    dark, _ = HTMLExporter(template_name="lab", theme="dark").from_notebook_node(notebook)
+    (tmp_path / "dark.html").write_text(dark, encoding="utf-8")
 
     node = browser_tools()
-    config = {"html": str(page), "png": str(SCREENSHOTS / "notebook.png"),
-              "chromium": str(CHROMIUM)}
+    config = {"html": str(page), "png": str(tmp_path / "notebook.png"),
+              "chromium": str(CHROMIUM), "dark_html": str(tmp_path / "dark.html"),
+              "dark_png": str(tmp_path / "notebook-dark.png"), "click": "ECHOIER",
+              "click_png": str(tmp_path / "notebook-click.png")}
     report = browser_report(node, "check_notebook.mjs", config, tmp_path)
     tiles = report["tiles"]
     assert len(tiles) == 32  # the board, and the solution's board
@@ -192,5 +224,21 @@ def test_an_executed_notebook(tmp_path, monkeypatch):
         assert tile["contrast"] >= 4.5, tile
     assert report["arrows"] == 7  # COHESIVE's steps on the solution's board
     assert "409 words, longest 10, total score 14869" in report["text"]
-    data = (SCREENSHOTS / "notebook.png").read_bytes()
-    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000
+    # the totals line reads on JupyterLab's light theme and on its dark one (it was dark ink on
+    # the dark theme's background before: a contrast near 1)
+    assert report["summary_contrast"] >= 4.5 and report["dark"]["summary_contrast"] >= 4.5, report
+    # every word in the table, in a box that scrolls; a click on ECHOIER's path draws it
+    assert report["rows"] == 409 and report["table_box"]["overflow"] == "auto"
+    assert report["table_box"]["scroll"] > report["table_box"]["height"]
+    english = get_language("en")
+    full = solve(parse_board(SEED, english), elzzur_dictionary(english), english)
+    echoier = next(found for found in full.words if found.word == "ECHOIER")
+    cells = [r * 4 + c for r, c in echoier.path]
+    clicked = report["clicked"]
+    assert sorted(clicked["steps"]) == sorted([cell, str(n)] for n, cell in enumerate(cells, 1))
+    assert sorted(clicked["outlined"]) == sorted(cells) and clicked["arrows"] == len(cells) - 1
+    assert (clicked["shown"], clicked["points"]) == ("ECHOIER", str(echoier.score))
+    assert clicked["chosen_rows"] == ["ECHOIER"]
+    for name in ("notebook.png", "notebook-dark.png", "notebook-click.png"):
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .palette import (EDGE, HOLE_EDGE, INK, PATH, PATH_INK, arrow_ends, label_scale,
+from .palette import (EDGE, HOLE_EDGE, PATH, PATH_INK, arrow_ends, label_scale,
                       step_corner, tile_label, tile_style, tile_value)
 
 TILE = 60  # a tile's side, in pixels
@@ -23,9 +23,13 @@ GAP = 8  # between two tiles
 LETTERS = 28  # the font size of a one-letter tile's letter
 FONT = "'DejaVu Sans', Verdana, Arial, sans-serif"
 HEAD = 12  # the length of an arrow's head
+STEP_STYLE = (f"min-width:20px;height:20px;box-sizing:border-box;padding:0 3px;border-radius:9px;"
+              f"border:2px solid {PATH};")
+ROWS_SHOWN = 12  # rows of the word table in view; the others scroll inside it
+CHOSEN = "rgba(106,43,181,0.18)"  # the chosen word's row: the path colour, light on any theme
 
 
-def board_html(board, path=(), values=None) -> str:
+def board_html(board, path=(), values=None, arrows_always: bool = False) -> str:
     """The board as a grid of tiles, each with its label (``Qu``, ``-ING``, never the board
     file's token), the value ``values`` gives its letters (or the one written on it) and its
     bonus badge; the cells of ``path`` (cell numbers) numbered in order and joined by arrows."""
@@ -38,7 +42,7 @@ def board_html(board, path=(), values=None) -> str:
     grid = (f'<div style="position:relative;display:grid;'
             f'grid-template-columns:repeat({board.cols},{TILE}px);grid-auto-rows:{TILE}px;'
             f'gap:{GAP}px;width:{width}px;height:{height}px;margin:4px 0;font-family:{FONT};'
-            f'line-height:1;text-align:center">' + "".join(tiles) + _arrows(board, path) + "</div>")
+            f'line-height:1;text-align:center">' + "".join(tiles) + _arrows(board, path, arrows_always) + "</div>")
     return grid
 
 
@@ -58,7 +62,7 @@ def _tile(cell, index: int, board, steps: dict, values, path) -> str:
     label = tile_label(cell)
     value = tile_value(cell, values)
     border = f"3px solid {PATH}" if index in steps else f"1px solid {EDGE}"
-    parts = [f'<div title="{escape(cell.token, quote=True)} {where}" style="{box}'
+    parts = [f'<div title="{escape(cell.token, quote=True)} {where}" data-cell="{index}" style="{box}'
              f'background:{fill};color:{ink};border:{border};display:flex;align-items:center;'
              f'justify-content:center;text-align:center;font-weight:bold">',
              f'<span style="font-size:{round(LETTERS * label_scale(label))}px;white-space:nowrap">'
@@ -73,8 +77,7 @@ def _tile(cell, index: int, board, steps: dict, values, path) -> str:
         first = numbers[0] == 1
         sx, sy = step_corner(index, path, board.cols)
         place = f"{'left' if sx < 0 else 'right'}:2px;{'top' if sy < 0 else 'bottom'}:2px"
-        parts.append(f'<span style="position:absolute;{place};min-width:20px;height:20px;'
-                     f'box-sizing:border-box;padding:0 3px;border-radius:9px;border:2px solid {PATH};'
+        parts.append(f'<span data-step="" style="position:absolute;{place};{STEP_STYLE}'
                      f'background:{PATH if first else PATH_INK};color:{PATH_INK if first else PATH};'
                      f'font-size:12px;line-height:16px;text-align:center">'
                      f'{",".join(map(str, numbers))}</span>')
@@ -82,10 +85,11 @@ def _tile(cell, index: int, board, steps: dict, values, path) -> str:
     return "".join(parts)
 
 
-def _arrows(board, path) -> str:
+def _arrows(board, path, always: bool = False) -> str:
     """The path's steps as arrows in an SVG over the tiles; each head a triangle of its own
-    (a marker would need an id, and a notebook shows many boards in one page)."""
-    if len(path) < 2:
+    (a marker would need an id, and a notebook shows many boards in one page). ``always``:
+    the SVG even for a path without steps (the solution's words draw theirs into it)."""
+    if len(path) < 2 and not always:
         return ""
     width = board.cols * (TILE + GAP) - GAP
     height = board.rows * (TILE + GAP) - GAP
@@ -137,30 +141,84 @@ def solution_values(solution):
     return rules.values(language)
 
 
-def solution_html(solution, limit: int = 50) -> str:
-    """The board with the path of the solution's first word, the totals, and the first
-    ``limit`` words with their scores and paths."""
+def solution_html(solution, limit: int | None = None) -> str:
+    """The board with the path of the solution's first word, the totals, and a table of the
+    words (every one, or the first ``limit``) with their scores and paths, in a box of its own
+    that scrolls. A word's path is a button: a click draws that path on the board, as the HTML
+    page does (a small script, the same for every output; where a notebook does not run an
+    output's scripts, as an untrusted one, the table still reads).
+
+    No colour is set for the text outside the tiles: it is the notebook's own, so that the
+    totals read on a dark theme as on a light one."""
     cols = solution.board.cols
     first = solution.words[0] if solution.words else None
     path = tuple(r * cols + c for r, c in first.path) if first else ()
     cell = "padding:2px 10px;border:none;text-align:{}"
     left, right = cell.format("left"), cell.format("right")
-    lines = [f'<div style="font-family:{FONT};color:{INK};text-align:left">',
-             board_html(solution.board, path, solution_values(solution)),
-             f"<p style=\"margin:6px 0;text-align:left\"><b>{len(solution)}</b> words, longest "
-             f"<b>{solution.longest}</b>, total score <b>{solution.total_score}</b>"
-             + (f" · the path of <b>{escape(first.word)}</b> ({first.score} points)" if first else "")
-             + "</p>",
-             '<table style="border-collapse:collapse;margin:0;font-size:13px">'
+    words = solution.words if limit is None else solution.words[:limit]
+    height = ROWS_SHOWN * 22 + 26
+    lines = [f'<div data-elzzur-solution="" data-cols="{cols}" data-tile="{TILE}" '
+             f'data-gap="{GAP}" style="font-family:{FONT};color:inherit;text-align:left">',
+             board_html(solution.board, path, solution_values(solution), arrows_always=True),
+             f"<p style=\"margin:6px 0;text-align:left;color:inherit\"><b>{len(solution)}</b> words, "
+             f"longest <b>{solution.longest}</b>, total score <b>{solution.total_score}</b>"
+             + (f' · the path of <b data-shown="">{escape(first.word)}</b> '
+                f'(<span data-points="">{first.score}</span> points)' if first else "")
+             + (" · click a path to draw it" if len(solution) > 1 else "") + "</p>",
+             f'<div style="max-height:{height}px;overflow-y:auto;display:inline-block;'
+             f'border:1px solid rgba(128,128,128,0.4);border-radius:4px">'
+             '<table style="border-collapse:collapse;margin:0;font-size:13px;color:inherit">'
              f'<thead><tr><th style="{left}">word</th><th style="{right}">score</th>'
              f'<th style="{left}">path</th></tr></thead><tbody>']
-    for found in solution.words[:limit]:
+    button = "all:unset;cursor:pointer;text-decoration:underline dotted"  # the page's look
+    for n, found in enumerate(words):
         steps = " ".join(f"({r},{c})" for r, c in found.path)
-        lines.append(f'<tr><td style="{left};font-family:monospace">{escape(found.word)}</td>'
-                     f'<td style="{right}">{found.score}</td>'
-                     f'<td style="{left};font-family:monospace">{steps}</td></tr>')
-    if len(solution) > limit:
-        lines.append(f'<tr><td colspan="3" style="{left}">… and {len(solution) - limit} more'
+        cells = tuple(r * cols + c for r, c in found.path)
+        data = " ".join(f"{i}:{sx}:{sy}" for i in cells
+                        for sx, sy in [step_corner(i, cells, cols)])
+        chosen = f";background:{CHOSEN}" if n == 0 else ""
+        lines.append(f'<tr style="background:none{chosen}"><td style="{left};font-family:monospace">'
+                     f'{escape(found.word)}</td><td style="{right}">{found.score}</td>'
+                     f'<td style="{left};font-family:monospace"><button type="button" '
+                     f'data-path="{data}" data-word="{escape(found.word, quote=True)}" '
+                     f'data-score="{found.score}" onclick="elzzurShowPath(this)" '
+                     f'style="{button}">{steps}</button></td></tr>')
+    if len(words) < len(solution):
+        lines.append(f'<tr><td colspan="3" style="{left}">… and {len(solution) - len(words)} more'
                      "</td></tr>")
-    lines.append("</tbody></table></div>")
+    lines.append("</tbody></table></div></div>")
+    lines.append(f"<script>{_SCRIPT}</script>")
     return "\n".join(lines)
+
+
+# Draws a word's path on its solution's board when its button is clicked: outlines, step
+# numbers (in the corners the Python side chose, as data-path says: cell:x-sign:y-sign) and
+# arrows, as board_html draws the first word's; defined once per page, whatever the outputs.
+_SCRIPT = ("window.elzzurShowPath=window.elzzurShowPath||function(b){"
+           "var box=b.closest('[data-elzzur-solution]');if(!box)return;"
+           "var cols=+box.dataset.cols,t=+box.dataset.tile,g=+box.dataset.gap,H=%(head)d;"
+           "var steps=b.dataset.path.split(' ').map(function(s){return s.split(':').map(Number)});"
+           "box.querySelectorAll('[data-step]').forEach(function(s){s.remove()});"
+           "box.querySelectorAll('[data-cell]').forEach(function(d){d.style.border='1px solid %(edge)s'});"
+           "box.querySelectorAll('tr').forEach(function(r){r.style.background='none'});"
+           "b.closest('tr').style.background='%(chosen)s';"
+           "var svg=box.querySelector('svg');while(svg.firstChild)svg.removeChild(svg.firstChild);"
+           "var ns='http://www.w3.org/2000/svg';function c(i){return[(i%%cols)*(t+g)+t/2,Math.floor(i/cols)*(t+g)+t/2]}"
+           "steps.forEach(function(s,k){var d=box.querySelector('[data-cell=\"'+s[0]+'\"]');"
+           "d.style.border='3px solid %(path)s';var n=document.createElement('span');n.dataset.step='';"
+           "n.textContent=k+1;n.style.cssText='position:absolute;'+(s[1]<0?'left':'right')+':2px;'"
+           "+(s[2]<0?'top':'bottom')+':2px;%(step)sbackground:'+(k?'%(ink)s':'%(path)s')+';color:'"
+           "+(k?'%(path)s':'%(ink)s')+';font-size:12px;line-height:16px;text-align:center';d.appendChild(n);"
+           "if(!k)return;var a=c(steps[k-1][0]),z=c(s[0]),dx=z[0]-a[0],dy=z[1]-a[1],"
+           "L=Math.max(Math.hypot(dx,dy),1e-9),tr=Math.min(t*.3,L/3),ux=dx/L,uy=dy/L,"
+           "x1=a[0]+ux*tr,y1=a[1]+uy*tr,x2=z[0]-ux*tr,y2=z[1]-uy*tr,bx=x2-ux*H,by=y2-uy*H;"
+           "var l=document.createElementNS(ns,'line');[['x1',x1],['y1',y1],['x2',bx],['y2',by],"
+           "['stroke','%(path)s'],['stroke-width',4],['stroke-linecap','round'],['stroke-opacity',.85]]"
+           ".forEach(function(p){l.setAttribute(p[0],p[1])});svg.appendChild(l);"
+           "var p=document.createElementNS(ns,'polygon');p.setAttribute('points',[x2,y2,bx-uy*H*.6,"
+           "by+ux*H*.6,bx+uy*H*.6,by-ux*H*.6].map(function(v){return v.toFixed(1)}).join(' '));"
+           "p.setAttribute('fill','%(path)s');p.setAttribute('fill-opacity',.85);svg.appendChild(p)});"
+           "var w=box.querySelector('[data-shown]');if(w){w.textContent=b.dataset.word;"
+           "box.querySelector('[data-points]').textContent=b.dataset.score}};") % {
+    "head": HEAD, "edge": EDGE, "chosen": CHOSEN, "path": PATH, "ink": PATH_INK,
+    "step": STEP_STYLE}

@@ -4,7 +4,12 @@
 //   node check_notebook.mjs config.json
 //
 // config.json: {"html": "/abs/notebook.html", "png": "/abs/notebook.png",
-//               "chromium": "/usr/bin/chromium"}
+//               "chromium": "/usr/bin/chromium",
+//               "dark_html": "/abs/dark.html", "dark_png": "/abs/dark.png",   (optional)
+//               "click": "ECHOIER"}                                          (optional)
+// With "click", the path button of that word in the solution's table is clicked, and what the
+// board then shows is reported (report.clicked); with "dark_html", the same notebook exported
+// with JupyterLab's dark theme is looked at too (report.dark: the totals line's contrast).
 // The page is read offline: every request that is not a file (the template's CDN scripts) is
 // refused. Errors are reported as {"error": "..."} with exit status 1.
 
@@ -22,6 +27,32 @@ try {
   ({ chromium } = await import("playwright-core"));
 } catch (e) {
   fail("playwright-core is not installed: run `npm install --prefix tests/browser` (" + e.message + ")");
+}
+
+// The contrast of the solution's totals line (its text colour on the first opaque background
+// behind it), as WCAG computes it: the line must read on the notebook's theme, light or dark.
+async function summaryContrast(page) {
+  return page.evaluate(() => {
+    function rgb(colour) { return colour.match(/\d+(\.\d+)?/g).map(Number); }
+    function luminance(colour) {
+      const [r, g, b] = rgb(colour).slice(0, 3).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    }
+    const line = document.querySelector("[data-elzzur-solution] p");
+    let node = line, background = "rgb(255, 255, 255)";
+    while (node) {
+      const b = getComputedStyle(node).backgroundColor;
+      const parts = rgb(b);
+      if (parts.length < 4 || parts[3] > 0) { background = b; break; }
+      node = node.parentElement;
+    }
+    const [hi, lo] = [luminance(getComputedStyle(line).color), luminance(background)]
+      .sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  });
 }
 
 const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
@@ -70,11 +101,42 @@ try {
   });
   report.arrows = await page.locator("svg polygon").count();
   report.text = await page.evaluate(() => document.body.innerText);
+  report.summary_contrast = await summaryContrast(page);
+  const solution = page.locator("[data-elzzur-solution]").first();
+  const table = solution.locator("table").locator("xpath=..");
+  report.rows = await solution.locator("tbody tr").count();
+  report.table_box = await table.evaluate((box) => ({
+    height: box.clientHeight, scroll: box.scrollHeight, overflow: getComputedStyle(box).overflowY }));
+  if (config.click) {
+    const button = solution.locator(`button[data-word="${config.click}"]`);
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    report.clicked = await solution.evaluate((box) => ({
+      arrows: box.querySelectorAll("svg polygon").length,
+      steps: Array.from(box.querySelectorAll("[data-step]")).map((s) => [
+        Number(s.closest("[data-cell]").dataset.cell), s.textContent]),
+      outlined: Array.from(box.querySelectorAll("[data-cell]"))
+        .filter((d) => d.style.border.startsWith("3px")).map((d) => Number(d.dataset.cell)),
+      shown: box.querySelector("[data-shown]").textContent,
+      points: box.querySelector("[data-points]").textContent,
+      chosen_rows: Array.from(box.querySelectorAll("tbody tr"))
+        .filter((r) => r.style.background !== "none").map((r) => r.cells[0].textContent),
+    }));
+    await solution.locator("svg").scrollIntoViewIfNeeded();
+    if (config.click_png) await page.screenshot({ path: config.click_png });
+  }
   fs.mkdirSync(path.dirname(config.png), { recursive: true });
   const first = page.locator(".jp-OutputArea-output").first();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: config.png, fullPage: false });
   report.first_output = await first.count();
+  if (config.dark_html) {
+    await page.goto(pathToFileURL(config.dark_html).href, { waitUntil: "domcontentloaded" });
+    await page.waitForTimeout(300);
+    report.dark = { summary_contrast: await summaryContrast(page) };
+    await page.locator("[data-elzzur-solution]").first().scrollIntoViewIfNeeded();
+    if (config.dark_png) await page.screenshot({ path: config.dark_png });
+  }
 } catch (e) {
   report.error = String(e && e.stack ? e.stack : e);
 } finally {
