@@ -314,9 +314,9 @@ def test_the_lexicon_of_the_record_and_the_list_used(cli, words, tmp_path):
     from elzzur.cli.gcg_review import lexicon_mismatch
 
     assert lexicon_mismatch("NWL18", None, "en") == (
-        "the record names the lexicon NWL18; the review uses the built-in en word list "
-        "instead (give NWL18 with -d to review with it): a word of one list and not the "
-        "other is a false miss or '(not a word?)'")
+        "the record names the lexicon NWL18; reviewed with the built-in en word list "
+        "instead (give NWL18 with -d): a word in one list only shows as a false miss or "
+        "'(not a word?)'")
     assert lexicon_mismatch(None, None, "en") is None
 
 

@@ -106,7 +106,8 @@ def run_review(args: Args, out: Output) -> None:
     for nick, t in totals.items():
         partial = (f"; {t['partial']} partial rack{'s' * (t['partial'] != 1)} not judged "
                    f"(the record shows only some of the tiles)" if t["partial"] else "")
-        write(f"{nick}: {t['score']} points; {t['moves']} moves reviewed, {t['best']} the "
+        write(f"{nick}: {t['score']} points; {t['moves']} move{'s' * (t['moves'] != 1)} "
+              f"reviewed, {t['best']} the "
               f"best by equity, {t['given_away']:.1f} points of equity given away{partial}\n")
     if any(r.partial for r in rows):
         write("partial: the rack written is not the whole rack; the best shown is the best of "
@@ -181,9 +182,9 @@ def lexicon_mismatch(lexicon: str | None, dictionary: str | None, language: str)
     if not lexicon:
         return None
     if dictionary is None:
-        return (f"the record names the lexicon {lexicon}; the review uses the built-in "
-                f"{language} word list instead (give {lexicon} with -d to review with it): a "
-                f"word of one list and not the other is a false miss or '(not a word?)'")
+        return (f"the record names the lexicon {lexicon}; reviewed with the built-in "
+                f"{language} word list instead (give {lexicon} with -d): a word in one list "
+                f"only shows as a false miss or '(not a word?)'")
     import os
 
     from ..printable import plain
