@@ -74,7 +74,8 @@ def run_review(args: Args, out: Output) -> None:
     if args.format == "json":
         import json
 
-        data = {"players": totals, "moves": [as_json(r) for r in rows]}
+        data = {"players": totals, "moves": [as_json(r) for r in rows],
+                "notes": notes, "warnings": game.warnings}
         out.write(json_printable(json.dumps(data, ensure_ascii=False)) + "\n")
         return
 
@@ -91,7 +92,8 @@ def run_review(args: Args, out: Output) -> None:
     for number, r in enumerate(rows, 1):
         e = r.event
         if r.best is None:
-            best, best_equity, equity, lost = "(no rack)", "", "", ""
+            missing = "(rack set aside)" if e.rack else "(no rack)"  # see the warnings
+            best, best_equity, equity, lost = missing, "", "", ""
         else:
             best = candidate_text(r.best)
             best_equity = f"{r.best.equity:.1f}"
