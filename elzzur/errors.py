@@ -17,6 +17,11 @@ class UsageError(ElzzurError):
     exit_status = 2
 
 
+class ArgumentError(UsageError, ValueError):
+    """A value the Python API cannot take (``best_moves(top=-1)``): an ElzzurError like every
+    other refusal of elzzur's, and still a ValueError, which callers caught before."""
+
+
 QUOTE_LIMIT = 40  # characters of input a message quotes
 
 

@@ -108,7 +108,7 @@ def test_without_the_extra_the_error_names_it(cli, tmp_path, monkeypatch):
     result = cli("read", "board.png")
     assert (result.code, result.err) == (
         1, "elzzur: error: reading a picture needs opencv-python-headless: install the image "
-           "extra, pip install 'elzzur[image]' (or '.[image]' in a checkout)\n")
+           "extra, pip install 'elzzur-solver[image]' (or '.[image]' in a checkout)\n")
 
 
 def uncertain_picture(tmp_path):

@@ -471,7 +471,7 @@ def test_without_the_image_extra_the_answer_names_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "cv2", None)  # import cv2 now raises ImportError
     status, _, answer = call("POST", "/api/read", raw=b"x", content_type="image/png")
     assert status == 501
-    assert "install the image extra, pip install 'elzzur[image]' (or '.[image]' in a checkout)" \
+    assert "install the image extra, pip install 'elzzur-solver[image]' (or '.[image]' in a checkout)" \
         in answer["error"]
 
 
@@ -597,7 +597,7 @@ def test_serve_on_the_network_prints_the_url_and_a_qr_code(tmp_path, monkeypatch
     assert len(lines) > 10 and len(set(map(len, lines))) == 1 and set(qr) <= set("█▀▄ \n")
     # and it reads back: each character two modules, a block lit as on a dark terminal
     if cv2 is None:
-        pytest.skip("no OpenCV to read the code back (pip install 'elzzur[image]')")
+        pytest.skip("no OpenCV to read the code back (pip install 'elzzur-solver[image]')")
     import numpy
 
     halves = {"█": (1, 1), "▀": (1, 0), "▄": (0, 1), " ": (0, 0)}

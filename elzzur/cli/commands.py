@@ -176,7 +176,7 @@ COMMANDS: dict[str, tuple[str, list[Option], str]] = {
                     "input, or an inline board; repeat -b for more boards"),
         Option(("--image",), "image", str, metavar="IMAGE",
                help="read the board from a screenshot or photo instead of -b (elzzur read; "
-                    "needs pip install 'elzzur[image]')"),
+                    "needs pip install 'elzzur-solver[image]')"),
         Option(("--accept-uncertain",), "accept_uncertain", bool, default=False,
                help="with --image: solve even when some tiles were read uncertainly"),
         Option(("--dice",), "dice", str, metavar="DICE",
@@ -387,7 +387,8 @@ examples:
 the corrections of language xx are the file words/xx.txt in the data folder ($ELZZUR_DATA_DIR,
 else $XDG_DATA_HOME/elzzur, else ~/.local/share/elzzur): +WORD and -WORD lines, # comments;
 run 'elzzur words ACTION --help' for the options of one action."""),
-    # a picture to a board (issue 19): elzzur.cli.read, elzzur.image (the extra elzzur[image])
+    # a picture to a board (issue 19): elzzur.cli.read, elzzur.image (the extra
+    # elzzur-solver[image])
     "read": ("read the board in a screenshot or a photo: board-file syntax, how sure each "
              "tile is", [
         Option(("images",), "images", list, metavar="IMAGE",
@@ -408,7 +409,7 @@ examples:
   elzzur read -l tr --rules boggle photo.jpg -o my.board
 the board is printed as a board file (solve it with 'elzzur solve -b FILE'), followed by each
 tile's confidence as comments; a tile under 0.50 is marked '?' below the board: check it.
-needs the image extra: pip install 'elzzur[image]'"""),
+needs the image extra: pip install 'elzzur-solver[image]'"""),
     # the defaults of one's own: elzzur.cli.config
     "config": ("show the defaults in force (config file, environment) and where each comes "
                "from", [LANGUAGE, RULES,

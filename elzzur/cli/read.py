@@ -1,7 +1,7 @@
 """``read``: the board in a picture (a screenshot or a photo), in board-file syntax, with how
 sure each tile is; and the picture side of ``solve --image``.
 
-The reading itself is ``elzzur.image`` (the optional extra ``elzzur[image]``: numpy, OpenCV,
+The reading itself is ``elzzur.image`` (the optional extra ``elzzur-solver[image]``: numpy, OpenCV,
 Pillow), imported only here, only when a picture is read."""
 
 from __future__ import annotations

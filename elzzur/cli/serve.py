@@ -1,7 +1,7 @@
 """``serve``: the web app (``elzzur.web``) on the embedded server, until Ctrl-C.
 
 By default only this machine can open it (127.0.0.1); ``--host 0.0.0.0`` serves the local
-network, and the URL a phone opens is printed with its QR code (``elzzur[web]``'s segno).
+network, and the URL a phone opens is printed with its QR code (``elzzur-solver[web]``'s segno).
 The server answers only requests for the addresses it serves, and ``--allow-host`` names (a
 proxy's name in front of it): the defence against DNS rebinding (``elzzur.web.hosts``)."""
 
@@ -25,7 +25,7 @@ def run_serve(args: Args, out: Output) -> None:
             phone = found[-1]
             qr = qr_text(phone)
             if qr is None:
-                out.write(f"open {phone} on your phone (pip install 'elzzur[web]' draws it "
+                out.write(f"open {phone} on your phone (pip install 'elzzur-solver[web]' draws it "
                           f"as a QR code here)\n")
             else:
                 out.write(f"open {phone} on your phone, or scan:\n{qr}")

@@ -12,15 +12,15 @@ The parts, in the order a picture goes through them:
 - ``reader.py`` puts them together: a picture in, a ``Reading`` (each tile's letters, bonus
   and confidence, low ones flagged) out, and the board text it stands for.
 
-It needs numpy, OpenCV and Pillow, the optional extra ``pip install 'elzzur[image]'``; the rest
-of elzzur never imports this package, so the core install stays small and starts fast.
+It needs numpy, OpenCV and Pillow, the optional extra ``pip install 'elzzur-solver[image]'``;
+the rest of elzzur never imports this package, so the core install stays small and starts fast.
 """
 
 from __future__ import annotations
 
 from ..errors import ElzzurError
 
-EXTRA = "elzzur[image]"
+EXTRA = "elzzur-solver[image]"
 
 
 def require() -> None:

@@ -18,6 +18,7 @@ for a blank, and ``[CH]``/``[ch]`` for a tile of several letters.
 
 from __future__ import annotations
 
+from ..errors import ArgumentError
 from .layout import Layout, load_layout
 from .movegen import generate_moves
 from .moves import ACROSS, COLUMNS, DOWN, Move
@@ -42,7 +43,8 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
     empty (``elzzur.scrabble.equity``); ``rank="score"`` is the score order, moves only. Each
     candidate has its ``equity`` either way; ``plays_only=True`` leaves exchanges and passes
     out (the best plays by equity: what ``scrabble`` shows when its top holds none). Wrong
-    kinds of arguments are a TypeError, bad text an ElzzurError."""
+    kinds of arguments are a TypeError, bad text or a bad value (``top=-1``) an
+    ElzzurError (the latter also a ValueError: ``errors.ArgumentError``)."""
     _text(board_text, "board_text")
     _text(rack_text, "rack_text")
     if not isinstance(language, str) and not hasattr(language, "__fspath__"):
@@ -55,9 +57,9 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
     if top is not None and (isinstance(top, bool) or not isinstance(top, int)):
         raise TypeError(f"top must be a whole number or None, not {type(top).__name__}")
     if top is not None and top < 0:
-        raise ValueError(f"top must be at least 0, not {top}")
+        raise ArgumentError(f"top must be at least 0, not {top}")
     if rank not in ("equity", "score"):
-        raise ValueError(f"rank must be 'equity' or 'score', not {rank!r:.20}")
+        raise ArgumentError(f"rank must be 'equity' or 'score', not {rank!r:.20}")
     tiles = load_tile_set(language)
     if not isinstance(layout, Layout):
         layout = load_layout(layout or tiles.layout or "standard")

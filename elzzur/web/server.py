@@ -1,7 +1,7 @@
 """``elzzur serve``'s embedded server, and what it prints for a phone to find it (the URL on the
 local network, and that URL as a QR code when the optional ``segno`` is installed).
 
-Standard library only, so that ``pip install elzzur`` is enough: a thread per connection
+Standard library only, so that ``pip install elzzur-solver`` is enough: a thread per connection
 (``socketserver``), and its own small HTTP/1.1 reader instead of ``wsgiref``'s, because
 whoever can reach the server can send it anything, and the answer must still be a response
 the page can read. So the reader is strict (RFC 9112) and every refusal is JSON like the
@@ -594,7 +594,7 @@ def urls(host: str, port: int) -> list[str]:
 
 def qr_text(url: str) -> str | None:
     """``url`` as a QR code drawn with block characters for a terminal (two rows of modules
-    per line), or None without ``segno``, the optional QR library of ``elzzur[web]``."""
+    per line), or None without ``segno``, the optional QR library of ``elzzur-solver[web]``."""
     try:
         import segno
     except ImportError:

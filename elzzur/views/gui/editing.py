@@ -137,7 +137,7 @@ def is_picture(path: str) -> bool:
 
 def load_picture_board(path: str, language, rules: str
                        ) -> tuple[Board, str, dict[int, str]]:
-    """The board read from a picture (``elzzur read``, the extra elzzur[image]), and what the
+    """The board read from a picture (``elzzur read``, the extra elzzur-solver[image]), and what the
     player must check: the tiles read uncertainly, and those where no letter was found, which
     come as holes to type the letter in ("" when every tile is sure), and each such tile's
     doubt by its index (``(3,3) Ztw: Z or W?``), for the window to mark it."""
