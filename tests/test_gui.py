@@ -2,7 +2,8 @@
 
 Keys go through Tk's own event queue (``event_generate``) and, once, through the X server
 (``xdotool type``); the solve runs in its worker thread while the tests pump the event loop.
-The screenshot docs/gui.md shows is taken here (``docs/screenshots/gui.png``).
+The screenshot docs/gui.md shows is taken here, into the test's own folder (copied by hand to
+``docs/screenshots/gui.png``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from elzzur.grid.board import parse_board
 from elzzur.lexicon.dictionary import load_dictionary
 from elzzur.lexicon.languages import get_language
 from elzzur.grid.solver import solve
-from elzzur.views.gui.tile import cell_at, origin
+
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E"
@@ -216,7 +217,7 @@ def test_double_click_animates_the_path(gui):
     assert len(arrows) == len(path) - 1 and all(canvas.itemcget(a, "arrow") == "last" for a in arrows)
     for arrow, (a, b) in zip(arrows, zip(path, path[1:])):
         x1, y1, x2, y2 = canvas.coords(arrow)
-        assert cell_at(x1, y1, 4, 4) == a and cell_at(x2, y2, 4, 4) == b
+        assert gui.layout.cell_at(x1, y1, 4, 4) == a and gui.layout.cell_at(x2, y2, 4, 4) == b
     # keyboard: Ctrl+L goes to the list, Down picks the second word, Enter draws it
     press(gui, "Escape")
     assert gui.highlighted == []
@@ -234,7 +235,7 @@ def test_click_a_tile_filters_the_words(gui):
     solved(gui)
     everything = gui.words()
     corner = gui.cells[15]  # the E at the bottom right: a click on its border, beside the letters
-    x, y = origin(15, 4)
+    x, y = gui.layout.origin(15, 4)
     gui.board_canvas.event_generate("<Button-1>", x=x + 3, y=y + 3)
     gui.root.update()
     kept = gui.words()
@@ -262,7 +263,7 @@ def test_tiles_wear_the_palette(gui):
     for cell in gui.cells:
         style = tile_style(cell.bonus.get())
         assert (cell.entry["bg"], cell.entry["fg"], cell.entry["insertbackground"]) == \
-            (style.fill, style.ink, style.ink)
+            (style.fill, style.ink, style.fill)
         assert item(cell.shape, "fill") == style.fill
         assert item(cell.badge_item, "text") == style.badge  # "" on a plain tile, never "none"
         assert item(cell.badge_item, "fill") == item(cell.value_item, "fill") == style.ink
@@ -404,7 +405,7 @@ def test_resize_random_and_other_rules(gui):
     assert all(len(w[0]) >= 3 for w in gui.words())  # Boggle's shortest word
 
 
-def test_screenshot(gui):
+def test_screenshot(gui, tmp_path):
     if shutil.which("import") is None:
         needs_system(f"the screenshot needs ImageMagick's import: {INSTALL}")
     seed_board(gui)
@@ -415,14 +416,95 @@ def test_screenshot(gui):
     pump(gui, lambda: len(gui.highlighted) == 8, "the animation")
     root = gui.root
     root.update()
-    out = REPO / "docs" / "screenshots" / "gui.png"
-    out.parent.mkdir(parents=True, exist_ok=True)
+    out = tmp_path / "gui.png"
     crop = f"{root.winfo_width()}x{root.winfo_height()}+{root.winfo_rootx()}+{root.winfo_rooty()}"
     subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", str(out)], check=True)
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (width, height) == (root.winfo_width(), root.winfo_height())
+
+
+def grab(root, out) -> None:
+    """A screenshot of the window, as the X server shows it."""
+    root.update()
+    crop = f"{root.winfo_width()}x{root.winfo_height()}+{root.winfo_rootx()}+{root.winfo_rooty()}"
+    subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", str(out)], check=True)
+
+
+def test_the_board_grows_with_the_window(gui, tmp_path):
+    """Resized as a person would (xdotool on the X window), the tiles grow to fill the room and
+    shrink back; a path drawn stays on its tiles; the letters' font grows with them."""
+    if shutil.which("xdotool") is None:
+        needs_system(f"the GUI tests need xdotool: {INSTALL}")
+    seed_board(gui)
+    gui.animate((8, 4, 5))
+    pump(gui, lambda: len(gui.highlighted) == 3, "the animation")
+    root = gui.root
+    root.update()
+    small = gui.layout.tile
+    small_font = tkfont(gui.cells[0].entry)
+    windows = subprocess.run(["xdotool", "search", "--name", "^elzzur$"], capture_output=True,
+                             text=True, check=True).stdout.split()
+    for window in windows:
+        subprocess.run(["xdotool", "windowsize", window, "1260", "900"], check=True)
+    pump(gui, lambda: gui.layout.tile > small, "the tiles to grow")
+    big = gui.layout.tile
+    canvas = gui.board_canvas
+    assert big >= 1.5 * small, (small, big)
+    # the whole board in the canvas, the tiles where a click finds them
+    x, y = gui.layout.origin(15, 4)
+    assert x + big <= canvas.winfo_width() and y + big <= canvas.winfo_height()
+    assert gui.layout.cell_at(x + big / 2, y + big / 2, 4, 4) == 15
+    bbox = canvas.bbox(gui.cells[15].shape)
+    assert abs((bbox[2] - bbox[0]) - big) <= 4
+    assert tkfont(gui.cells[0].entry) > small_font
+    arrows = canvas.find_withtag("arrow")
+    assert len(arrows) == 2
+    x1, y1, x2, y2 = canvas.coords(arrows[0])
+    assert gui.layout.cell_at(x1, y1, 4, 4) == 8 and gui.layout.cell_at(x2, y2, 4, 4) == 4
+    if shutil.which("import") is not None:
+        grab(root, tmp_path / "gui-large.png")
+    for window in windows:
+        subprocess.run(["xdotool", "windowsize", window, "900", "560"], check=True)
+    pump(gui, lambda: gui.layout.tile < big, "the tiles to shrink")
+
+
+def test_no_caret_in_the_tiles_but_while_typing_freely(gui):
+    """The focused tile shows by its dark outline, not by a blinking text caret; F2's free
+    typing shows the caret (the text is edited there), Enter hides it again."""
+    from elzzur.views.palette import INK
+
+    gui.focus_cell(2)
+    gui.root.update()
+    cell = gui.cells[2]
+    assert all(c.entry["insertbackground"] == c.entry["bg"] for c in gui.cells)  # unseen
+    assert gui.board_canvas.itemcget(cell.shape, "outline") == INK
+    assert gui.board_canvas.itemcget(gui.cells[1].shape, "outline") != INK
+    press(gui, "F2")
+    assert cell.entry["insertbackground"] == cell.entry["fg"] != cell.entry["bg"]
+    press(gui, "T", "H", "Return")
+    assert cell.entry["insertbackground"] == cell.entry["bg"] and cell.text == "TH"
+
+
+def test_the_arrows_go_under_the_values_and_badges(gui):
+    """A path's arrows are drawn under every tile's value and bonus badge (each on a chip of
+    its tile's colour), so an arrow across a corner never hides them."""
+    seed_board(gui)
+    gui.animate((0, 5, 10, 15, 14, 9, 4))  # diagonals through the corners of TL, TW, DW tiles
+    pump(gui, lambda: len(gui.highlighted) == 7, "the animation")
+    canvas = gui.board_canvas
+    order = {item: n for n, item in enumerate(canvas.find_all())}
+    top_arrow = max(order[a] for a in canvas.find_withtag("arrow"))
+    for cell in gui.cells:
+        for item in (cell.value_item, cell.badge_item):
+            if canvas.itemcget(item, "text"):
+                assert order[item] > top_arrow
+        if canvas.itemcget(cell.badge_item, "text"):
+            chip = canvas.coords(cell.badge_chip)
+            box = canvas.bbox(cell.badge_item)
+            assert chip[0] <= box[0] and chip[2] >= box[2] and order[cell.badge_chip] > top_arrow
+            assert canvas.itemcget(cell.badge_chip, "fill") == canvas.itemcget(cell.shape, "fill")
 
 
 def test_the_command_opens_a_window(tmp_path):
@@ -525,7 +607,7 @@ def test_the_window_marks_the_tiles_to_check(gui, tmp_path, monkeypatch):
     if shutil.which("import") is not None:
         root = gui.root
         root.update()
-        out = REPO / "docs" / "screenshots" / "gui-read.png"
+        out = tmp_path / "gui-read.png"
         crop = (f"{root.winfo_width()}x{root.winfo_height()}+{root.winfo_rootx()}"
                 f"+{root.winfo_rooty()}")
         subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", str(out)],

@@ -17,7 +17,7 @@ from .editing import (BONUS_KEYS, board_entries, build_board, language_choice, l
                       language_code, load_board_file, neighbour_cell, normalize_letter,
                       save_board_file, split_token)
 from .job import SolveJob
-from .tile import TILE, CellWidget, board_size, cell_at, centre
+from .tile import CellWidget, Layout, board_size, fit
 from .wordlist import animation_steps, clipboard_text, summary, words_using
 from .editing import MAX_SIDE  # rows and columns the size controls allow
 
@@ -91,12 +91,14 @@ class App:
 
         body = ttk.Frame(root, padding=4)
         body.pack(side="top", fill="both", expand=True)
+        self.layout = Layout()  # the tiles' size and place: they grow with the window
+        right = ttk.Frame(body)
+        right.pack(side="right", fill="y")
         self.board_canvas = tk.Canvas(body, highlightthickness=0, bg=PAPER)
-        self.board_canvas.pack(side="left", anchor="n", padx=(0, 8))
+        self.board_canvas.pack(side="left", fill="both", expand=True, padx=(0, 8))
         self.board_canvas.bind("<Button-1>", self.on_board_click)
         self.board_canvas.bind("<Button-3>", self.on_board_menu)
-        right = ttk.Frame(body)
-        right.pack(side="left", fill="both", expand=True)
+        self.board_canvas.bind("<Configure>", lambda e: self.fit_board(e.width, e.height))
         self.summary = tk.StringVar(root, "")
         ttk.Label(right, textvariable=self.summary, width=1).pack(anchor="w", fill="x")
         self.tree = ttk.Treeview(right, columns=("word", "score", "length"), show="headings",
@@ -200,8 +202,10 @@ class App:
         self.shape = (rows, cols)
         self.nrows.set(rows)
         self.ncols.set(cols)
-        width, height = board_size(rows, cols)
+        width, height = board_size(rows, cols, self.layout.tile)
         self.board_canvas.configure(width=width, height=height)
+        self.layout = fit(self.board_canvas.winfo_width(), self.board_canvas.winfo_height(),
+                          rows, cols) if self.board_canvas.winfo_width() > 1 else self.layout
         for index in range(rows * cols):
             cell = CellWidget(self, self.board_canvas, index, cols)
             if divmod(index, cols) in old:
@@ -209,6 +213,29 @@ class App:
             self.cells.append(cell)
         self.free_edit = self.pending_q = None
         self.clear_results()
+
+    def fit_board(self, width: int, height: int) -> None:
+        """The canvas changed size (the window was resized): tiles as large as fit it."""
+        layout = fit(width, height, *self.shape)
+        old = self.layout
+        if (layout.tile, layout.left, layout.top) == (old.tile, old.left, old.top):
+            return
+        self.layout = layout
+        for cell in self.cells:
+            cell.layout()
+        self.board_canvas.delete("arrow")
+        for a, b in zip(self.highlighted, self.highlighted[1:]):
+            self.draw_arrow(a, b)
+
+    def draw_arrow(self, a: int, b: int) -> None:
+        """One step of the path, from tile a to tile b, under the tiles' numbers and badges."""
+        cols, g = self.shape[1], self.layout
+        ends = arrow_ends(g.centre(a, cols), g.centre(b, cols), g.tile)
+        self.board_canvas.create_line(*ends, fill=PATH, width=g.scaled(5), arrow="last",
+                                      arrowshape=(g.scaled(14), g.scaled(16), g.scaled(7)),
+                                      capstyle="round", tags=("arrow",))
+        for tag in ("chip", "value", "badge", "step"):  # the corners' texts over the arrows
+            self.board_canvas.tag_raise(tag)
 
     def load_board(self, board: Board) -> None:
         """Show a board in the grid (resized to its shape)."""
@@ -248,6 +275,7 @@ class App:
             return None
         if key == "F2":
             self.free_edit = cell
+            cell.caret(True)
             cell.entry.select_clear()
             cell.entry.icursor("end")
             self.info("free edit: type the tile (TH, RE-, -ING, A/E, Q=8), Enter to finish")
@@ -316,6 +344,7 @@ class App:
         if self.free_edit is not cell:
             return
         self.free_edit = None
+        cell.caret(False)
         text, bonus = split_token(cell.text, self.get_language())
         cell.set(text, bonus or None)
         self.info("")
@@ -418,21 +447,17 @@ class App:
         corner = step_corner(cell, self.path or tuple(self.highlighted), cols)
         self.cells[cell].show("path", ",".join(numbers), corner)
         if previous is not None:
-            ends = arrow_ends(centre(previous, cols), centre(cell, cols), TILE)
-            self.board_canvas.create_line(*ends, fill=PATH, width=5, arrow="last",
-                                          arrowshape=(14, 16, 7), capstyle="round",
-                                          tags=("arrow",))
-        self.board_canvas.tag_raise("step")  # the numbers over the arrows
+            self.draw_arrow(previous, cell)
 
     def on_board_click(self, event) -> None:
         """A click on a tile (beside its letters): keep the words through it."""
-        cell = cell_at(event.x, event.y, *self.shape)
+        cell = self.layout.cell_at(event.x, event.y, *self.shape)
         if cell is not None:
             self.toggle_filter(cell)
 
     def on_board_menu(self, event) -> None:
         """A right click on a tile: its bonus menu."""
-        cell = cell_at(event.x, event.y, *self.shape)
+        cell = self.layout.cell_at(event.x, event.y, *self.shape)
         if cell is not None:
             self.cells[cell].popup(event)
 

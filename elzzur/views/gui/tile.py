@@ -12,44 +12,86 @@ from __future__ import annotations
 import tkinter as tk
 from typing import TYPE_CHECKING
 
-from ..palette import DOUBT, EDGE, PATH, PATH_INK, SELECTED, label_scale, tile_style, tile_value
+from ..palette import DOUBT, EDGE, INK, PATH, PATH_INK, SELECTED, label_scale, tile_style, tile_value
 from .editing import BONUS_KEYS, bonus_name
 
 if TYPE_CHECKING:
     from .app import App
 
-TILE = 76  # a tile's side, in pixels
+TILE = 76  # a tile's side, in pixels, at the window's first size
 GAP = 10  # between two tiles
 PAD = 8  # around the board, room for the outlines
-LETTERS = 22  # the letters' font size on a one- or two-letter tile (points)
-ENTRY = (44, 32)  # the entry's width and height: clear of the corners' numbers and badges
-STEP = 11  # the radius of a step number's disc
+MIN_TILE, MAX_TILE = 40, 180  # how far the tiles shrink and grow with the window
+LETTERS = 22  # the letters' font size on a one- or two-letter tile (points), at TILE
+ENTRY = (44, 32)  # the entry's width and height at TILE: clear of the corners' numbers and badges
+STEP = 11  # the radius of a step number's disc, at TILE
 FONT = "DejaVu Sans"
 
 
-def origin(index: int, cols: int) -> tuple[int, int]:
-    """The top left corner of a tile on the board's canvas."""
-    r, c = divmod(index, cols)
-    return PAD + c * (TILE + GAP), PAD + r * (TILE + GAP)
+class Layout:
+    """Where the tiles are on a canvas: their side (``tile``) and the board's top left corner.
+    The window's board grows and shrinks with the window (``fit``); the numbers and fonts on a
+    tile scale with it (``scaled``)."""
+
+    def __init__(self, tile: float = TILE, left: float = PAD, top: float = PAD) -> None:
+        self.tile, self.left, self.top = tile, left, top
+
+    def scaled(self, size: float) -> int:
+        """A size given for a tile of TILE pixels, for this layout's tiles."""
+        return max(1, round(size * self.tile / TILE))
+
+    def gently(self, size: float) -> int:
+        """A size for a tile of TILE pixels that grows slower than the tile (the step numbers'
+        discs: on a large tile they would reach the letters)."""
+        return max(1, round(size * (self.tile / TILE) ** 0.6))
+
+    def origin(self, index: int, cols: int) -> tuple[float, float]:
+        """The top left corner of a tile on the canvas."""
+        r, c = divmod(index, cols)
+        return self.left + c * (self.tile + GAP), self.top + r * (self.tile + GAP)
+
+    def centre(self, index: int, cols: int) -> tuple[float, float]:
+        x, y = self.origin(index, cols)
+        return x + self.tile / 2, y + self.tile / 2
+
+    def cell_at(self, x: float, y: float, rows: int, cols: int) -> int | None:
+        """The cell whose tile is under the canvas point (x, y), None between tiles."""
+        c, dx = divmod(x - self.left, self.tile + GAP)
+        r, dy = divmod(y - self.top, self.tile + GAP)
+        if 0 <= r < rows and 0 <= c < cols and dx < self.tile and dy < self.tile:
+            return int(r) * cols + int(c)
+        return None
+
+
+def fit(width: float, height: float, rows: int, cols: int) -> Layout:
+    """The largest tiles (within MIN_TILE and MAX_TILE) with which a board of rows x cols fits
+    a canvas of width x height, the board centred across it and at its top."""
+    tile = min((width - 2 * PAD + GAP) / cols - GAP, (height - 2 * PAD + GAP) / rows - GAP)
+    tile = int(max(MIN_TILE, min(MAX_TILE, tile)))
+    used = cols * (tile + GAP) - GAP
+    return Layout(tile, max(PAD, (width - used) // 2), PAD)
+
+
+DEFAULT = Layout()
+
+
+def origin(index: int, cols: int) -> tuple[float, float]:
+    """The top left corner of a tile at the first size (the play window's board)."""
+    return DEFAULT.origin(index, cols)
 
 
 def centre(index: int, cols: int) -> tuple[float, float]:
-    x, y = origin(index, cols)
-    return x + TILE / 2, y + TILE / 2
+    return DEFAULT.centre(index, cols)
 
 
-def board_size(rows: int, cols: int) -> tuple[int, int]:
+def board_size(rows: int, cols: int, tile: float = TILE) -> tuple[int, int]:
     """The canvas's width and height for a board of rows x cols."""
-    return 2 * PAD + cols * (TILE + GAP) - GAP, 2 * PAD + rows * (TILE + GAP) - GAP
+    return 2 * PAD + cols * (tile + GAP) - GAP, 2 * PAD + rows * (tile + GAP) - GAP
 
 
 def cell_at(x: float, y: float, rows: int, cols: int) -> int | None:
-    """The cell whose tile is under the canvas point (x, y), None between tiles."""
-    c, dx = divmod(x - PAD, TILE + GAP)
-    r, dy = divmod(y - PAD, TILE + GAP)
-    if 0 <= r < rows and 0 <= c < cols and dx < TILE and dy < TILE:
-        return int(r) * cols + int(c)
-    return None
+    """The cell under the canvas point (x, y) at the first size, None between tiles."""
+    return DEFAULT.cell_at(x, y, rows, cols)
 
 
 def rounded(x: float, y: float, size: float, radius: float) -> list[float]:
@@ -70,25 +112,30 @@ class CellWidget:
 colour) until the player types it."""
 
     def __init__(self, app: App, canvas: tk.Canvas, index: int, cols: int) -> None:
-        self.app, self.canvas, self.index = app, canvas, index
+        self.app, self.canvas, self.index, self.cols = app, canvas, index, cols
         self.bonus = tk.StringVar(canvas, "")
-        x, y = origin(index, cols)
         tag = f"cell{index}"
         self.tag = tag
-        self.shape = canvas.create_polygon(rounded(x, y, TILE, 14), smooth=True, width=1.5,
-                                           outline=EDGE, tags=(tag, "tile"))
-        self.value_item = canvas.create_text(x + TILE - 7, y + 6, anchor="ne", text="",
-                                        font=(FONT, 9, "bold"), tags=(tag, "value"))
-        self.badge_item = canvas.create_text(x + TILE - 7, y + TILE - 5, anchor="se", text="",
-                                        font=(FONT, 8, "bold"), tags=(tag, "badge"))
+        self.shape = canvas.create_polygon(0, 0, 0, 0, smooth=True, width=1.5, outline=EDGE,
+                                           tags=(tag, "tile"))
+        # the value and the badge each on a chip of the tile's colour, raised over the path's
+        # arrows (``App.light``), so that an arrow passing a corner never hides them
+        self.value_chip = canvas.create_rectangle(0, 0, 0, 0, width=0, state="hidden",
+                                                  tags=(tag, "chip"))
+        self.badge_chip = canvas.create_rectangle(0, 0, 0, 0, width=0, state="hidden",
+                                                  tags=(tag, "chip"))
+        self.value_item = canvas.create_text(0, 0, anchor="ne", text="", tags=(tag, "value"))
+        self.badge_item = canvas.create_text(0, 0, anchor="se", text="", tags=(tag, "badge"))
         self.step_disc = canvas.create_oval(0, 0, 0, 0, width=2, outline=PATH, state="hidden",
                                             tags=(tag, "step"))
-        self.step_text = canvas.create_text(0, 0, text="", font=(FONT, 10, "bold"),
-                                            state="hidden", tags=(tag, "step"))
+        self.step_text = canvas.create_text(0, 0, text="", state="hidden", tags=(tag, "step"))
+        # no caret (it is drawn in the tile's own colour) but while a tile is typed freely
+        # (F2): the tile with the focus shows it by its outline instead
         self.entry = tk.Entry(canvas, width=3, justify="center", relief="flat", bd=0,
                               highlightthickness=0, font=(FONT, LETTERS, "bold"))
-        self.window = canvas.create_window(x + TILE / 2, y + TILE / 2, window=self.entry,
-                                           width=ENTRY[0], height=ENTRY[1], tags=(tag,))
+        self.free = False
+        self.window = canvas.create_window(0, 0, window=self.entry, tags=(tag,))
+        self.focused = False
         menu = tk.Menu(canvas, tearoff=0)
         for key, code in BONUS_KEYS.items():
             menu.add_radiobutton(label=f"{bonus_name(code)}  ({key})", value=code,
@@ -96,14 +143,43 @@ colour) until the player types it."""
         self.menu = menu
         self.entry.bind("<KeyPress>", self.app.on_cell_key)
         self.entry.bind("<KeyRelease>", lambda e: self.fit())
-        self.entry.bind("<FocusOut>", lambda e: self.app.commit_free_edit(self))
+        self.entry.bind("<FocusOut>", lambda e: (self.app.commit_free_edit(self),
+                                                 self.set_focused(False)))
         self.entry.bind("<Button-3>", self.popup)
         self.entry.bind("<Control-Button-1>", lambda e: self.app.toggle_filter(self.index))
-        self.entry.bind("<FocusIn>", lambda e: self.app.show_doubt(self))
+        self.entry.bind("<FocusIn>", lambda e: (self.set_focused(True), self.app.show_doubt(self)))
         self.mark = ""  # "", "path" or "filter"
         self.doubt = ""  # what to check, for a tile read from a picture uncertainly
         self.number = ""  # the step number(s) shown, "" when none
         self.corner = (-1, -1)  # where the step number sits (signs of x and y)
+        self.layout()
+
+    @property
+    def geometry(self) -> Layout:
+        return self.app.layout
+
+    def layout(self) -> None:
+        """Place the tile's items for the board's current tile size (the window was resized)."""
+        g, canvas = self.geometry, self.canvas
+        x, y = g.origin(self.index, self.cols)
+        tile = g.tile
+        canvas.coords(self.shape, *rounded(x, y, tile, g.scaled(14)))
+        canvas.coords(self.value_item, x + tile - g.scaled(7), y + g.scaled(6))
+        canvas.coords(self.badge_item, x + tile - g.scaled(7), y + tile - g.scaled(5))
+        canvas.itemconfigure(self.value_item, font=(FONT, g.scaled(9), "bold"))
+        canvas.itemconfigure(self.badge_item, font=(FONT, g.scaled(8), "bold"))
+        canvas.itemconfigure(self.step_text, font=(FONT, g.gently(10), "bold"))
+        canvas.coords(self.window, x + tile / 2, y + tile / 2)
+        canvas.itemconfigure(self.window, width=g.scaled(ENTRY[0]), height=g.scaled(ENTRY[1]))
+        self.refresh()
+
+    def set_focused(self, focused: bool) -> None:
+        self.focused = focused
+        self.refresh()
+
+    def caret(self, shown: bool) -> None:
+        """The text caret: shown only while the tile is typed freely (F2)."""
+        self.free = shown
         self.refresh()
 
     def destroy(self) -> None:
@@ -149,28 +225,38 @@ colour) until the player types it."""
 
     def fit(self) -> None:
         """The letters' size for their length (``RE-``, ``-ING``, ``Qu=8`` fit the tile)."""
-        self.entry.configure(font=(FONT, max(8, round(LETTERS * label_scale(self.text))), "bold"))
+        size = self.geometry.scaled(LETTERS) * label_scale(self.text)
+        self.entry.configure(font=(FONT, max(8, round(size)), "bold"))
 
     def refresh(self) -> None:
         """Draw the tile as its bonus, its letters, the game's values and its mark say."""
         canvas = self.canvas
         style = tile_style(self.bonus.get())
+        plain = (INK, 3, ()) if self.focused else (EDGE, 1.5, ())  # the focus: a dark outline
         outline, width, dash = {"path": (PATH, 4, ()), "filter": (SELECTED, 3, (6, 4))}.get(
-            self.mark, (DOUBT, 4, (5, 3)) if self.doubt else (EDGE, 1.5, ()))
+            self.mark, (DOUBT, 4, (5, 3)) if self.doubt else plain)
         canvas.itemconfigure(self.shape, fill=style.fill, outline=outline, width=width, dash=dash)
         canvas.itemconfigure(self.value_item, text=self.value_text(), fill=style.ink)
         canvas.itemconfigure(self.badge_item, text=style.badge, fill=style.ink)
-        self.entry.configure(bg=style.fill, fg=style.ink, insertbackground=style.ink,
+        for chip, item in ((self.value_chip, self.value_item), (self.badge_chip, self.badge_item)):
+            box = canvas.bbox(item) if canvas.itemcget(item, "text") else None
+            if box:
+                canvas.coords(chip, box[0] - 2, box[1], box[2] + 2, box[3])
+            canvas.itemconfigure(chip, fill=style.fill, state="normal" if box else "hidden")
+        self.entry.configure(bg=style.fill, fg=style.ink,
+                             insertbackground=style.ink if self.free else style.fill,
                              disabledbackground=style.fill)
         self.fit()
         if self.number:
-            x, y = origin(self.index, self.app.shape[1])
+            g = self.geometry
+            x, y = g.origin(self.index, self.cols)
             sx, sy = self.corner
-            cx = x + (STEP + 3 if sx < 0 else TILE - STEP - 3)
-            cy = y + (STEP + 3 if sy < 0 else TILE - STEP - 3)
+            step = g.gently(STEP)
+            cx = x + (step + 3 if sx < 0 else g.tile - step - 3)
+            cy = y + (step + 3 if sy < 0 else g.tile - step - 3)
             first = self.number.split(",")[0] == "1"
-            radius = STEP + 3 * max(0, len(self.number) - 2)
-            canvas.coords(self.step_disc, cx - radius, cy - STEP, cx + radius, cy + STEP)
+            radius = step + 3 * max(0, len(self.number) - 2)
+            canvas.coords(self.step_disc, cx - radius, cy - step, cx + radius, cy + step)
             canvas.itemconfigure(self.step_disc, state="normal",
                                  fill=PATH if first else PATH_INK)
             canvas.coords(self.step_text, cx, cy)
