@@ -98,6 +98,17 @@ def _set_context(context: _Context) -> None:
     _CONTEXT[:] = [context]
 
 
+def _worker_start(context: _Context) -> None:
+    """A worker process: the simulation's context, and the default signal handlers (not the
+    command line's, which it inherits by fork: the parent alone reports an interruption; a
+    worker ended with the pool ends quietly)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _set_context(context)
+
+
 def _points(tiles: TileSet, rack_tiles) -> int:
     return sum(tiles.values.get(t, 0) for t in rack_tiles if t != BLANK)
 
@@ -180,7 +191,7 @@ def iteration(job: tuple[int, tuple[int, ...]]) -> list[float]:
 def simulate(board, rack: dict, blanks: int, graph, tiles: TileSet, layout, leaves,
              top: int = 10, plies: int = 2, seconds: float | None = 10.0,
              iterations: int | None = None, jobs: int = 1, seed: int = 0,
-             batch: int = 8, candidates: list | None = None) -> Simulation:
+             batch: int = 16, candidates: list | None = None) -> Simulation:
     """Simulate the ``top`` candidates by equity (or the ``candidates`` given) ``plies`` turns
     ahead, for up to ``seconds`` (None: no limit) and up to ``iterations`` (None: no limit;
     one of the two must be given), in ``jobs`` processes. See the module for the method."""
@@ -207,7 +218,7 @@ def simulate(board, rack: dict, blanks: int, graph, tiles: TileSet, layout, leav
         import multiprocessing
 
         try:
-            pool = multiprocessing.get_context("fork").Pool(jobs, _set_context, (ctx,))
+            pool = multiprocessing.get_context("fork").Pool(jobs, _worker_start, (ctx,))
         except ValueError:  # no fork on this platform: one process
             pool = None
     _set_context(ctx)
@@ -225,7 +236,7 @@ def simulate(board, rack: dict, blanks: int, graph, tiles: TileSet, layout, leav
             if deadline is not None and time.monotonic() >= deadline:
                 stopped = "time"
                 break
-            size = batch * max(1, jobs)
+            size = batch  # (not more with more jobs: the batches, hence the table, are alike)
             if iterations is not None:
                 size = min(size, iterations - done)
             jobs_list = [(k, live) for k in range(done, done + size)]
@@ -237,6 +248,7 @@ def simulate(board, rack: dict, blanks: int, graph, tiles: TileSet, layout, leav
             prune(cands)
     finally:
         if pool is not None:
+            pool.close()  # (every batch is done, or an error is on its way up)
             pool.terminate()
             pool.join()
     ranked_out = sorted((c for c in cands if not c.dropped), key=lambda c: -c.mean) + \
