@@ -15,9 +15,9 @@ The pictures are split once, for good, into a ``tune`` part (about 40 %) and a `
 together; a picture added later joins its board's part, or a part chosen by the same rule,
 and no picture ever changes part (``assign_splits``). Tune the reader on the tune part only:
 ``--split tune`` (the default) prints every wrong or needlessly flagged tile of every tune
-picture. ``--split report`` reads only the
-report part and prints its aggregate figures only; ``--details`` adds its per-picture lines
-after them, for the very end of a piece of work, once nothing more will be tuned.
+picture. ``--split report`` reads only the report part and prints its aggregate figures only;
+``--details`` adds its per-picture lines after them, for the very end of a piece of work,
+once nothing more will be tuned. BENCHMARKS.md quotes the report part only.
 
 A tile is right when its letters and its bonus are (compared as elzzur's board syntax reads
 them: ``U/L`` and ``L/U`` are one tile, ``Qu`` and ``QU`` too); a board is right when all its
