@@ -387,6 +387,50 @@ def test_save_and_load_round_trip(gui, tmp_path):
     assert "empty" in gui.status.get() and not (tmp_path / "bad.board").exists()
 
 
+def test_load_and_save_through_the_desktops_file_chooser(gui, tmp_path, monkeypatch):
+    """Where zenity is installed, Load… and Save… ask through it (the desktop's chooser, not
+    Tk's own): a stand-in zenity on PATH answers with a file and records how it was called;
+    the window keeps running its loop while the chooser is open; a cancel changes nothing."""
+    from elzzur.views.gui.dialogs import chooser, command
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    answer, calls = tmp_path / "answer", tmp_path / "calls"
+    fake = bin_dir / "zenity"
+    fake.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" >> {calls}\necho ---- >> {calls}\n'
+                    f'sleep 0.3\nif [ -s {answer} ]; then cat {answer}; else exit 1; fi\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.delenv("ELZZUR_FILE_DIALOG", raising=False)
+    assert chooser() == "zenity"
+    board = tmp_path / "seed.board"
+    board.write_text(SEED + "\n", encoding="utf-8")
+    answer.write_text(f"{board}\n")
+    gui.load_dialog()
+    assert gui.files.busy  # the chooser is open; the window's loop goes on
+    pump(gui, lambda: not gui.files.busy, "the chooser")
+    assert gui.board() == parse_board(SEED, get_language("en"))
+    assert gui.status.get() == f"loaded {board}"
+    said = calls.read_text().split("----\n")[0].splitlines()
+    assert said[:2] == ["--file-selection", "--title=Load a board"]
+    assert "--file-filter=Boards | *.board *.txt" in said and "--save" not in said
+    answer.write_text(f"{tmp_path / 'copy'}\n")  # saved with the board files' extension
+    gui.save_dialog()
+    pump(gui, lambda: not gui.files.busy, "the chooser")
+    saved = (tmp_path / "copy.board").read_text(encoding="utf-8")
+    assert parse_board(saved, get_language("en")) == parse_board(SEED, get_language("en"))
+    assert "--save" in calls.read_text().split("----\n")[1].splitlines()
+    answer.write_text("")  # cancelled: nothing happens
+    gui.info("unchanged")
+    gui.load_dialog()
+    pump(gui, lambda: not gui.files.busy, "the chooser")
+    assert gui.status.get() == "unchanged"
+    monkeypatch.setenv("ELZZUR_FILE_DIALOG", "tk")
+    assert chooser() == "tk"
+    assert command("kdialog", True, "Save", [("Boards", "*.board")], "/x") == [
+        "kdialog", "--title", "Save", "--getsavefilename", "/x", "*.board|Boards"]
+
+
 def test_resize_random_and_other_rules(gui):
     seed_board(gui)
     gui.nrows.set(5)

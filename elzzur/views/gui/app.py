@@ -46,6 +46,9 @@ class App:
         self.pending_q: CellWidget | None = None
         root.title("elzzur")
         root.report_callback_exception = self.report_exception
+        from .dialogs import FileChooser
+
+        self.files = FileChooser(root)  # the desktop's file chooser where there is one
         _style(root)
 
         top = ttk.Frame(root, padding=4)
@@ -533,23 +536,13 @@ class App:
         self.info(f"saved {path}")
 
     def load_dialog(self) -> None:
-        from tkinter import filedialog
-
-        path = filedialog.askopenfilename(parent=self.root, title="Load a board",
-                                          filetypes=[("Boards", "*.board *.txt"),
-                                                     ("Pictures", "*.png *.jpg *.jpeg *.webp"),
-                                                     ("All", "*")])
-        if path:
-            self.load_path(path)
+        self.files.ask(False, "Load a board", [("Boards", "*.board *.txt"),
+                                               ("Pictures", "*.png *.jpg *.jpeg *.webp"),
+                                               ("All", "*")], self.load_path)
 
     def save_dialog(self) -> None:
-        from tkinter import filedialog
-
-        path = filedialog.asksaveasfilename(parent=self.root, title="Save the board",
-                                            defaultextension=".board",
-                                            filetypes=[("Boards", "*.board"), ("All", "*")])
-        if path:
-            self.save_path(path)
+        self.files.ask(True, "Save the board", [("Boards", "*.board"), ("All", "*")],
+                       self.save_path, default_extension=".board")
 
     def random_board(self, seed=None) -> None:
         from ...grid.generate import random_board
