@@ -291,6 +291,7 @@ def main(argv=None) -> int:
         except SystemExit as e:  # --help, --version, or a usage error argparse already printed
             write_out(sys.stdout.flush)  # now, to report a full disk: at exit it is lost
             return e.code if isinstance(e.code, int) else 2
+        one_standard_input(args)
         # compile writes its own file; every other command's -o receives the text
         target = None if args.command == "compile" else getattr(args, "output", None)
         out = Output(target, folder_ok=args.command == "generate" and getattr(args, "count", 1) > 1)
@@ -327,6 +328,26 @@ def main(argv=None) -> int:
         signals()
         streams()
     return 0
+
+
+def one_standard_input(args: Args) -> None:
+    """A usage error if two of the command line's files are '-': standard input can be read
+    once (``-b - -d -`` would give the board all of it and the word list nothing)."""
+    from .cli.commands import FILE_OPTIONS
+
+    named = []
+    for option in COMMANDS[args.command][1]:
+        if FILE_OPTIONS.get(option.dest) != "input":
+            continue
+        value = getattr(args, option.dest, None)
+        flag = option.flags[0] if option.flags[0].startswith("-") else option.metavar
+        named += [flag for item in (value if isinstance(value, list) else [value]) if item == "-"]
+    if len(named) > 1:
+        from .errors import UsageError
+
+        both = " and ".join(f"{flag} -" for flag in named)
+        raise UsageError(f"standard input can be read once, and {both} each name it: give "
+                         f"all but one as a file")
 
 
 def write_out(action, *args) -> None:

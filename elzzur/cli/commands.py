@@ -19,6 +19,15 @@ from ..errors import quoted
 SORT_ORDERS = ("score", "length", "start", "end", "alpha")
 
 
+# What an option's value names, for '-' (standard input or output), shell completion and the
+# man page (elzzur.cli.completion): "input", a file read ('-': standard input; only one option
+# of a command line may say so), or "output", a file written ('-': standard output). The
+# options of PRESET_OPTIONS take a preset's name or a data file's path.
+FILE_OPTIONS = {"board": "input", "dictionary": "input", "avoid": "input", "image": "input",
+                "images": "input", "lists": "input", "gcg": "input", "output": "output"}
+PRESET_OPTIONS = ("language", "rules", "dice", "layout")
+
+
 class Args:
     """The parsed command line (what argparse's Namespace holds)."""
 
@@ -118,13 +127,15 @@ LANGUAGE = Option(("-l", "--language"), "language", str, default="en", metavar="
                   help="language code or language file (default: en); see 'elzzur languages'")
 
 DICTIONARY = Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
-                    help="a .marisa file or a UTF-8 word list (default: the language's own)")
+                    help="a .marisa file or a UTF-8 word list, '-' for standard input "
+                         "(default: the language's own)")
 
 NO_CORRECTIONS = Option(("--no-corrections",), "no_corrections", bool, default=False,
                         help="the dictionary as it is, without your corrections (elzzur words)")
 
 OUTPUT = Option(("-o", "--output"), "output", str, metavar="FILE",
-                help="write to FILE instead of standard output (whole or not at all)")
+                help="write to FILE instead of standard output (whole or not at all; '-': "
+                     "standard output)")
 
 SOLVE_OUTPUT = [
     DICTIONARY,

@@ -33,8 +33,9 @@ INPUT_OPTIONS = (("board", "-b"), ("dictionary", "-d"), ("avoid", "--avoid"), ("
 
 PRESETS = ("language", "rules", "dice", "layout")  # a name, or a file's path (datafiles.is_path)
 
-# What names standard output itself: written as standard output is, not as a file.
-STDOUT_NAMES = ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+# What names standard output itself: written as standard output is, not as a file ("-", as
+# in every well-kept command line: -o - is standard output, not a file called '-').
+STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 
 
 def refuse_inputs(args, target: str | None = None) -> None:
@@ -44,7 +45,7 @@ def refuse_inputs(args, target: str | None = None) -> None:
     that the command line does not name (a language's own files) are checked again when the
     output is committed (``files.check_not_input``)."""
     target = target if target is not None else getattr(args, "output", None)
-    if target is None:
+    if target is None or target == "-":  # standard output: the shell opened it already
         return
     from ..datafiles import is_path
     from ..files import check_not_input

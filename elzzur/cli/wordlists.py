@@ -25,6 +25,8 @@ def run_cat(args: Args, out: Output) -> None:
         out.write("".join(word + "\n" for word in words[start:start + 4096]))
 
 def run_compile(args: Args, out: Output) -> None:
+    import sys
+
     from ..lexicon.dictionary import MARISA_SUFFIX, check_readable, compile_words, load_dictionary, read_words
     from ..atomic import AtomicOutput
     from ..files import check_not_input, named
@@ -32,7 +34,11 @@ def run_compile(args: Args, out: Output) -> None:
     from .lists import show_report
 
     language = get_language(args.language)
-    if not args.output.endswith(MARISA_SUFFIX):
+    to_stdout = args.output == "-"  # the compiled bytes on standard output, not a file '-'
+    if to_stdout and sys.stdout.isatty():
+        raise UsageError("compile -o -: standard output is a terminal, and a .marisa file is "
+                         "binary: redirect it (> my.marisa) or name a file")
+    if not to_stdout and not args.output.endswith(MARISA_SUFFIX):
         raise UsageError(f"the output file must end in {MARISA_SUFFIX}: {shown_name(args.output)}")
     refuse_inputs(args)  # the list itself, or the language file: never replaced by the output
     check_readable(args.dictionary)
@@ -47,6 +53,14 @@ def run_compile(args: Args, out: Output) -> None:
             raise ElzzurError(report.error())
         show_report(report)
     trie = compile_words(words)
+    count = len(trie)
+    if to_stdout:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(trie.tobytes())
+        sys.stdout.buffer.flush()
+        print(f"{count} word{'' if count == 1 else 's'} written to standard output",
+              file=sys.stderr)
+        return
     with AtomicOutput(args.output, binary=True) as target:
         # written by us, not by marisa's save, whose errors (a full disk) quote its C++ source
         try:
@@ -55,5 +69,4 @@ def run_compile(args: Args, out: Output) -> None:
             raise ElzzurError(f"cannot write {named(args.output)}: {e.strerror}") from None
         check_not_input(args.output)
         target.commit()
-    count = len(trie)
     out.write(f"{count} word{'' if count == 1 else 's'} written to {args.output}\n")

@@ -40,6 +40,8 @@ def load_picture(path: str) -> np.ndarray:
 
     from ..files import note_input
 
+    if path == "-":  # standard input (read, solve --image -): a picture piped in
+        return decode_picture(io.BytesIO(_standard_input()), "<stdin>")
     try:  # without blocking: a named pipe there would wait for a writer
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except IsADirectoryError:
@@ -71,6 +73,22 @@ def load_picture(path: str) -> np.ndarray:
         raise ElzzurError(f"{named(path)} is more than {MAX_BYTES:,} bytes: a picture may be at most "
                           f"{MAX_BYTES:,}")
     return decode_picture(io.BytesIO(data), named(path))
+
+
+def _standard_input() -> bytes:
+    """The picture on standard input, at most ``MAX_BYTES`` of it."""
+    import sys
+
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise ElzzurError("-: standard input is closed")
+    try:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise ElzzurError(f"cannot read standard input: {e.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise ElzzurError(f"standard input is more than {MAX_BYTES:,} bytes: a picture may be "
+                          f"at most {MAX_BYTES:,}")
+    return data
 
 
 def picture_from_bytes(data: bytes, name: str = "the picture",

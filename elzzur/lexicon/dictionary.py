@@ -225,8 +225,21 @@ def read_source(path: str) -> bytes:
 
 
 def read_dictionary_file(path: str) -> tuple[bytes, bool]:
-    """``read_source``, and whether the file is a regular one (which may be cached)."""
+    """``read_source``, and whether the file is a regular one (which may be cached);
+    ``-`` is standard input."""
     path = os.fspath(path)
+    if path == STANDARD_INPUT:
+        import sys
+
+        from ..files import read_limited
+
+        if sys.stdin is None:  # started with standard input closed (<&-)
+            raise ElzzurError("-d -: standard input is closed")
+        try:
+            data = read_limited(sys.stdin.buffer, WORD_LIST_LIMIT)
+        except OSError as e:
+            raise ElzzurError(f"{STDIN_NAME}: {e.strerror}") from None
+        return check_size(data, WORD_LIST_LIMIT, STDIN_NAME, "a word list"), False
     if os.path.isdir(path):
         raise ElzzurError(f"{named(path)}: is a directory, not a file")
     try:
@@ -303,20 +316,25 @@ def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
     if path is None:
         return builtin_dictionary(language)
     path = os.fspath(path)
-    check_readable(path)
-    is_marisa = path.endswith(MARISA_SUFFIX)
-    cached = cache.entry(path, graph_kind(language))  # None for a pipe or a device
-    if cached is not None:
-        key = cache.file_key(path, WORD_LIST_LIMIT)
-        data = cache.read(cached, key) if key is not None else None
-        if data is not None:
-            try:
-                graph, report = unpack(data, path)
-                return Dictionary(graph, path, trie_path=path if is_marisa else None,
-                                  report=report)
-            except (ElzzurError, ValueError, EOFError, TypeError):  # a damaged cache entry:
-                pass                                                # build the graph again
-    source, regular = read_dictionary_file(path)
+    if path == STANDARD_INPUT:  # read once, never cached (as a pipe is)
+        source, regular = read_dictionary_file(path)
+        path, cached = STDIN_NAME, None
+        is_marisa = source.startswith(MARISA_MAGIC)  # no name to end in .marisa: its header
+    else:
+        check_readable(path)
+        is_marisa = path.endswith(MARISA_SUFFIX)
+        cached = cache.entry(path, graph_kind(language))  # None for a pipe or a device
+        if cached is not None:
+            key = cache.file_key(path, WORD_LIST_LIMIT)
+            data = cache.read(cached, key) if key is not None else None
+            if data is not None:
+                try:
+                    graph, report = unpack(data, path)
+                    return Dictionary(graph, path, trie_path=path if is_marisa else None,
+                                      report=report)
+                except (ElzzurError, ValueError, EOFError, TypeError):  # a damaged cache entry:
+                    pass                                                # build the graph again
+        source, regular = read_dictionary_file(path)
     # a compiled file that is not a regular file cannot be mapped again later: use its graph
     trie_path = path if is_marisa and regular else None
     if not regular:
@@ -336,6 +354,12 @@ def load_list(path: str | os.PathLike | None, language: Language) -> Dictionary:
     cache.write(cached, pack(data, report), key)
     return Dictionary(graph, path, trie_path=trie_path, report=report)
 
+
+# ``-d -``: the list (or compiled dictionary, told by its header) on standard input, named so
+# in messages as a board read from there is
+STANDARD_INPUT = "-"
+STDIN_NAME = "<stdin>"
+MARISA_MAGIC = b"We love Marisa."  # the first bytes of every MARISA trie
 
 REPORT_MAGIC = b"ELZR"
 
@@ -512,7 +536,10 @@ def builtin_dictionary(language: Language | str) -> Dictionary:
 
 
 def check_readable(path: str) -> None:
-    """Fail clearly on a path that is missing, a directory, or unreadable."""
+    """Fail clearly on a path that is missing, a directory, or unreadable (``-``, standard
+    input, is read when it is used)."""
+    if path == STANDARD_INPUT:
+        return
     if not os.path.exists(path):
         raise ElzzurError(f"{named(path)}: {missing(path)}")
     if os.path.isdir(path):
