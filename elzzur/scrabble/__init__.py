@@ -27,7 +27,7 @@ from .tiles import TileSet, available_tile_sets, load_tile_set
 
 __all__ = ["ACROSS", "COLUMNS", "DOWN", "Layout", "Move", "TileSet", "available_tile_sets",
            "best_moves", "load_layout", "load_tile_set", "parse_cgp", "parse_position",
-           "parse_rack", "to_cgp"]
+           "parse_rack", "simulate_moves", "solve_endgame", "to_cgp"]
 
 
 def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None,
@@ -93,3 +93,62 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
 def _text(value, name: str) -> None:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be text (str), not {type(value).__name__}")
+
+
+def _look_position(board_text, rack_text, language, graph, layout):
+    """The look-ahead's parts of a position given as ``best_moves`` takes it: (board, rack,
+    blanks, graph, tiles, layout)."""
+    _text(board_text, "board_text")
+    _text(rack_text, "rack_text")
+    tiles = load_tile_set(language)
+    if not isinstance(layout, Layout):
+        layout = load_layout(layout or tiles.layout or "standard")
+    board = parse_position(board_text, tiles, layout.size)
+    rack, blanks = parse_rack(rack_text, tiles, board)
+    from ..lexicon.dictionary import Dictionary
+
+    if isinstance(graph, Dictionary):
+        graph = graph.union_graph()
+    elif graph is None:
+        from ..lexicon.dictionary import load_dictionary
+        from ..lexicon.languages import get_language
+
+        graph = load_dictionary(None, get_language(tiles.language or language)).union_graph()
+    return board, rack, blanks, graph, tiles, layout
+
+
+def solve_endgame(board_text: str, rack_text: str, language: str = "en", graph=None,
+                  layout: str | Layout | None = None, seconds: float | None = 10.0):
+    """The end game (the bag empty: the opponent's rack is the unseen tiles) solved for the
+    rack on turn, within ``seconds`` (None: until solved): an ``endgame.EndGameResult`` with
+    the future ``value`` (spread from here), the best ``line`` and whether it is ``exact``.
+    An ElzzurError while tiles are left in the bag. Arguments as ``best_moves`` takes them."""
+    from ..errors import ElzzurError
+    from .endgame import rack_tuple, solve, unseen_rack
+    from .unseen import unseen_tiles
+
+    board, rack, blanks, graph, tiles, layout = _look_position(board_text, rack_text, language,
+                                                               graph, layout)
+    unseen = unseen_tiles(board, rack, blanks, tiles)
+    if not unseen.end_game:
+        raise ElzzurError(f"end game: {unseen.bag} tiles are still in the bag")
+    return solve(board, rack_tuple(rack, blanks), unseen_rack(unseen), graph, tiles, layout,
+                 seconds)
+
+
+def simulate_moves(board_text: str, rack_text: str, language: str = "en", graph=None,
+                   layout: str | Layout | None = None, seconds: float | None = 10.0,
+                   iterations: int | None = None, top: int = 10, plies: int = 2, jobs: int = 1,
+                   seed: int = 0):
+    """The ``top`` candidates by equity simulated ``plies`` turns ahead against random draws
+    (``simulate.simulate``): a ``simulate.Simulation`` whose ``candidates`` are best first,
+    each with its ``iterations``, ``mean`` and ``half_width`` (of the 95 % interval). The same
+    ``seed`` and ``iterations`` give the same table on any ``jobs``."""
+    from .leaves import edition_leaves
+    from .simulate import simulate
+
+    board, rack, blanks, graph, tiles, layout = _look_position(board_text, rack_text, language,
+                                                               graph, layout)
+    return simulate(board, rack, blanks, graph, tiles, layout, edition_leaves(tiles, language),
+                    top=top, plies=plies, seconds=seconds, iterations=iterations, jobs=jobs,
+                    seed=seed)

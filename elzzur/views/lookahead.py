@@ -22,9 +22,13 @@ def simulation_text(sim) -> str:
     counts = [c.iterations for c in sim.candidates]
     per = f"{min(counts)}" if min(counts) == max(counts) else f"{min(counts)}-{max(counts)}"
     processes = "1 process" if sim.jobs == 1 else f"{sim.jobs} processes"
+    # (no time measured here: the table is the same on every run for a seed and a number of
+    # iterations; --format json has the seconds)
+    stopped = {"time": "the time was up", "iterations": "the iterations asked for were done",
+               "one left": "one candidate was left"}.get(sim.stopped, sim.stopped)
     lines = [f"simulation: {len(sim.candidates)} candidates, {sim.plies} plies ahead, "
-             f"{sim.iterations} iterations ({per} a candidate), {sim.seconds:.1f} s, "
-             f"{processes}, seed {sim.seed}; stopped: {sim.stopped}"]
+             f"{sim.iterations} iterations ({per} a candidate), {processes}, seed {sim.seed}; "
+             f"stopped: {stopped}"]
     if sim.iterations == 0:
         lines.append("(nothing to simulate: the order is the static one by equity)")
     width = max(len(_move_text(c.move)) for c in sim.candidates) + 2
@@ -55,7 +59,7 @@ def endgame_text(result, racks: str) -> str:
     """A solved end game: the value, whether it is exact, and the best line, turn by turn."""
     exact = (f"solved exactly ({result.depth} plies)" if result.exact else
              f"NOT exact: searched {result.depth} plies before the time ran out")
-    lines = [f"end game: {racks}; {exact}, {result.nodes:,} positions, {result.seconds:.1f} s",
+    lines = [f"end game: {racks}; {exact}, {result.nodes:,} positions",
              f"best line: {result.value:+d} spread from here for the side on turn"]
     for i, move in enumerate(result.line):
         who = "you" if i % 2 == 0 else "opponent"
