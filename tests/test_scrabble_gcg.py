@@ -358,3 +358,37 @@ def test_every_real_record_is_reviewed_or_refused_with_its_line():
         assert "Traceback" not in run.stderr, (path, run.stderr)
         if run.returncode:
             assert run.returncode == 1 and f"{path}, line " in run.stderr, (path, run.stderr)
+
+
+def test_a_board_holding_more_than_the_set_is_said_once_and_the_review_goes_on():
+    """Two X tiles of a set of one (a blank written as a letter, most often): said once at
+    the line where it happens; later racks are no longer checked against the tiles left,
+    which would set every one of them aside for the board's fault."""
+    tiles = load_tile_set("en")
+    graph = Dictionary.from_words(WORDS, get_language("en")).graph
+    game = parse_gcg(">a: AEINRST 8D RETAINS +66 66\n>b: X E9 X +9 9\n>a: X G9 X +9 75\n"
+                     ">b: ABDEFGO D8 .OB +14 23\n", "x.gcg")
+    rows = review(game, tiles, load_layout("standard"), graph, LeaveValues({}, {}), "x.gcg")
+    assert game.warnings == [
+        "x.gcg, line 3: the rack X is not read (2 X tiles on the board and rack, the English "
+        "set has 1); reviewed without its rack",
+        "x.gcg, line 3: the board now holds 2 X tiles, the English set has 1 (a blank written "
+        "as a letter?): from here the racks are not checked against the tiles left, and the "
+        "tiles unseen are off"]
+    assert rows[-1].best is not None and rows[-1].played.word == "(R)OB"
+
+
+def test_a_game_type_other_than_classic_is_noted():
+    game = parse_gcg("#game-type wordsmog\n>a: AEINRST 8D RETAINS +66 66\n", "w.gcg")
+    assert game.notes == ["w.gcg, line 1: the game type is wordsmog: reviewed as a classic "
+                          "game"]
+
+
+def test_a_score_the_board_does_not_give_is_a_warning():
+    tiles = load_tile_set("en")
+    graph = Dictionary.from_words(WORDS, get_language("en")).graph
+    game = parse_gcg(">a: AEINRST 8D RETAINS +70 70\n", "s.gcg")
+    rows = review(game, tiles, load_layout("standard"), graph, LeaveValues({}, {}), "s.gcg")
+    assert rows[0].played.score == 66
+    assert game.warnings == ["s.gcg, line 1: the record scores 8D RETAINS 70, the board 66; "
+                             "the review uses 66"]

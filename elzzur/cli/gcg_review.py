@@ -208,12 +208,15 @@ def show_warnings(notes: list[str], game, origin: str) -> None:
     for warning in game.warnings[:SHOWN_WARNINGS]:
         print(printable(f"{PROG}: warning: {warning}"), file=sys.stderr)
     unread, racks = len(game.unread), game.set_aside
-    if not unread + racks:
+    other = len(game.warnings) - min(unread, len(game.warnings)) - racks
+    if not unread + racks + max(other, 0):
         return
-    more = unread + racks - min(len(game.warnings), SHOWN_WARNINGS)
+    more = len(game.warnings) - SHOWN_WARNINGS
     counted = [f"{unread} line{'s' * (unread != 1)} not read"] if unread else []
     if racks:
         counted.append(f"{racks} rack{'s' * (racks != 1)} set aside")
+    if other > 0:
+        counted.append(f"{other} other warning{'s' * (other != 1)}")
     shown_more = f" ({more} more not shown)" if more > 0 else ""
     print(printable(f"{PROG}: warning: {origin}: {', '.join(counted)}{shown_more}"),
           file=sys.stderr)

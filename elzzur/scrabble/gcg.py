@@ -128,6 +128,9 @@ def parse_gcg(text: str, origin: str = "gcg") -> GcgGame:
                     names[nick] = name
                 elif pragma == "lexicon":
                     game.lexicon = plain(rest.strip(), 40) or None
+                elif pragma == "game-type" and rest.strip().casefold() != "classic":
+                    game.notes.append(f"{origin}, line {number}: the game type is "
+                                      f"{plain(rest.strip())}: reviewed as a classic game")
                 continue
             if not line.startswith(">"):
                 if in_note:  # a note's text goes on until the next event
@@ -381,6 +384,7 @@ def review(game: GcgGame, tiles: TileSet, layout, graph, leaves, origin: str = "
     board = [[None] * size for _ in range(size)]
     on_board = 0
     lists_played: set[str] = set()  # players whose racks are shown to be their tiles played
+    overfull = ""  # what the board holds beyond the set, once it does
     last_placed: dict[str, list] = {}
     out: list[Reviewed] = []
     for event in game.events:
@@ -410,25 +414,48 @@ def review(game: GcgGame, tiles: TileSet, layout, graph, leaves, origin: str = "
         if event.rack:
             try:
                 reviewed = _review_rack(event, placed, board, on_board, tiles, layout, graph,
-                                        leaves, lists_played, fail, reject)
+                                        leaves, lists_played, fail, reject, overfull)
             except _Unread as unread:
                 game.warn(f"{origin}, line {event.line}: {unread}; reviewed without its rack")
                 game.set_aside += 1
         if reviewed is None:
             reviewed = Reviewed(event, None, None, None, None)
+        elif reviewed.played is not None and event.kind == "play" and \
+                reviewed.played.score != event.score:
+            game.warn(f"{origin}, line {event.line}: the record scores "
+                      f"{plain(event.coordinate + ' ' + event.word)} {event.score}, the board "
+                      f"{reviewed.played.score}; the review uses {reviewed.played.score}")
         out.append(reviewed)
         if placed:
             for r, c, tile, blank in placed:
                 board[r][c] = (tile, blank)
             on_board += len(placed)
             last_placed[event.nick] = placed
+            if not overfull:
+                overfull = _overfull(board, tiles)
+                if overfull:
+                    game.warn(f"{origin}, line {event.line}: the board now holds {overfull} "
+                              f"(a blank written as a letter?): from here the racks are not "
+                              f"checked against the tiles left, and the tiles unseen are off")
         if progress is not None:
             progress(reviewed)
     return out
 
 
+def _overfull(board, tiles: TileSet) -> str:
+    """What the board holds beyond the edition's set (``3 Z tiles … the English set has
+    1``), or ``""``."""
+    from .position import check_tile_counts
+
+    try:
+        check_tile_counts(board, {}, 0, tiles)
+    except ElzzurError as error:
+        return str(error).replace(" on the board and rack", "")
+    return ""
+
+
 def _review_rack(event: Event, placed, board, on_board: int, tiles: TileSet, layout, graph,
-                 leaves, lists_played: set, fail, reject) -> Reviewed:
+                 leaves, lists_played: set, fail, reject, overfull: bool) -> Reviewed:
     """``review``'s work for a move with its rack: the best candidate, the move played, what
     was given away, and whether the rack is partial. ``reject`` a rack that cannot be the
     player's, ``fail`` a move that cannot be read."""
@@ -436,10 +463,17 @@ def _review_rack(event: Event, placed, board, on_board: int, tiles: TileSet, lay
     from .movegen import generate_moves
     from .unseen import unseen_tiles
 
+    from .position import check_tile_counts
+
     try:
-        rack, blanks = parse_rack(event.rack, tiles, board)
+        rack, blanks = parse_rack(event.rack, tiles)
     except ElzzurError as error:
         reject(f"the rack {plain(event.rack)} is not read ({error})")
+    if not overfull:  # (once the board holds more than the set, counts tell nothing)
+        try:
+            check_tile_counts(board, rack, blanks, tiles)
+        except ElzzurError as error:
+            reject(f"the rack {plain(event.rack)} is not read ({error})")
     left = dict(rack)
     left_blanks = blanks
     for _, _, tile, blank in placed:
