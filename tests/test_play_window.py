@@ -12,9 +12,11 @@ import pytest
 
 from elzzur import Dictionary, get_language, parse_board
 from elzzur.grid.referee import Referee
+from elzzur.grid.review import review
 from elzzur.grid.round import Round
 
-from conftest import REPO, child_env, needs_system
+from conftest import child_env, needs_system
+from elzzur.views.palette import PATH, PATH_INK, tile_style
 
 INSTALL = "apt-get install -y xvfb xdotool imagemagick"
 WAIT = 60.0
@@ -49,7 +51,7 @@ def window():
     root = tkinter.Tk(className="elzzur")
     root.geometry("+0+0")
     win = PlayWindow(root, [game], ["elzzur play: Ruzzle, English"],
-                     lambda g: f"review of {g.score}")
+                     lambda g: review(g.referee.board, g.referee.rows, g.found))
     win.clock_source = clock
     root.update()
     yield win
@@ -138,14 +140,30 @@ def test_pause_hides_the_board_and_the_round_ends_with_its_review(window):
     drag(window, [8, 7, 6])  # N U S: not a word; then the time runs out
     window.clock_source.now = 121
     pump(window, lambda: window.game.over and window.review.winfo_ismapped(), "the review")
-    assert window.review.get("1.0", "end").strip() == "review of 0"
+    total = sum(row[1] for row in window.game.referee.rows)
+    # the review drawn as lines (not a terminal's text pasted in a box)
+    assert window.review_lines[0] == (f"Score: 0 of the board's {total:,} points (0.0 %); "
+                                      f"0 of {len(window.game.referee.rows)} words found.")
+    assert window.review_lines[1].startswith("Longest word: ")
+    labels = [w["text"] for w in window.review.winfo_children()]
+    assert labels == window.review_lines
     best = min(window.game.referee.rows, key=lambda row: (-row[1], row[0]))
     assert window.found.get(0).split()[0] == best[0]  # the best missed word first
     window.found.selection_set(0)
     window.found.event_generate("<<ListboxSelect>>")
     pump(window)
-    lines = [i for i in window.canvas.find_all() if window.canvas.type(i) == "line"]
-    assert lines and window.message["text"].startswith(best[0])
+    canvas = window.canvas
+    arrows = canvas.find_withtag("arrow")
+    assert len(arrows) == len(best[2]) - 1 and window.message["text"].startswith(best[0])
+    # the missed word's path numbered from its start (a filled disc), each tile once
+    steps = [canvas.itemcget(i, "text") for i in canvas.find_withtag("step")
+             if canvas.type(i) == "text"]
+    assert sorted(steps, key=int) == [str(n) for n in range(1, len(best[2]) + 1)]
+    discs = {canvas.itemcget(i, "fill") for i in canvas.find_withtag("step")
+             if canvas.type(i) == "oval"}
+    assert discs == {PATH, PATH_INK}
+    top_arrow = max(canvas.find_all().index(a) for a in arrows)
+    assert all(canvas.find_all().index(i) > top_arrow for i in canvas.find_withtag("step"))
     drag(window, [0, 1, 2])  # the round is over: a drag enters nothing
     assert "CAT" not in window.game.found
 
@@ -158,7 +176,59 @@ def test_turning_the_board_keeps_the_drag_on_the_letters(window):
     pump(window, lambda: "CAT" in window.game.found, "CAT on the turned board")
 
 
-def test_screenshot(window):
+def test_the_tiles_wear_the_palette_and_their_values(window):
+    """The play window's tiles are the other views': the palette's fills, the letters' values
+    in the corners (C 4, A 1, T 1, G 3 … under Ruzzle's English values), the bonus badges; the
+    window around them on the palette's paper, not Tk's grey."""
+    from elzzur.views.palette import PAPER
+
+    canvas = window.canvas
+    board = window.game.referee.board
+    fills = [canvas.itemcget(canvas.find_withtag(f"tile{n}")[0], "fill")
+             for n in range(len(board.cells))]
+    assert fills == [tile_style(cell.bonus).fill for cell in board.cells]
+    values = [canvas.itemcget(i, "text") for i in canvas.find_withtag("value")]
+    assert values == ["4", "1", "1", "2", "1", "3", "1", "2", "1"]  # C A T D O G S U N
+    assert [canvas.itemcget(i, "text") for i in canvas.find_withtag("badge")] == ["DW", "TL"]
+    assert str(window.root["background"]) == PAPER and str(canvas["background"]) == PAPER
+    assert str(window.found["background"]) == "#ffffff"
+    from tkinter import ttk
+
+    assert ttk.Style(window.root).lookup("TFrame", "background") == PAPER
+
+
+def test_a_word_flashes_on_its_tiles(window):
+    """A word answered flashes on its tiles, green when found, red when refused, and a found
+    word's points rise from the board; the flash then ends."""
+    from elzzur.views.gui.play import FOUND_FLASH as OK_INK, WRONG_FLASH as ERROR_INK
+
+    canvas = window.canvas
+
+    def fills(cells):
+        return [canvas.itemcget(canvas.find_withtag(f"tile{n}")[0], "fill") for n in cells]
+
+    window.answer("CAT", [0, 1, 2])
+    window.root.update()
+    assert fills([0, 1, 2]) == [OK_INK] * 3 and fills([3]) == [tile_style("").fill]
+    rising = canvas.find_withtag("rise-text")
+    assert [canvas.itemcget(i, "text") for i in rising] == ["+" + str(window.game.score)]
+    # the flash is no bonus tile's colour
+    assert OK_INK not in {tile_style(code).fill for code in ("", "dl", "tl", "dw", "tw")}
+    y0 = canvas.coords(rising[0])[1]
+    pump(window, lambda: not canvas.find_withtag("rise-text") or canvas.coords(
+        canvas.find_withtag("rise-text")[0])[1] < y0 - 10, "the points to rise")
+    pump(window, lambda: window.flash_id is None, "the flash to end")
+    assert fills([0]) == [tile_style("dw").fill]
+    window.entry.insert(0, "tog")  # typed: the flash follows the word's path on the board
+    window.submit_typed()
+    window.root.update()
+    assert sorted(n for n in range(9) if fills([n]) == [OK_INK]) == [2, 4, 5]
+    window.answer("TOA", [2, 4, 1])
+    window.root.update()
+    assert fills([2, 4, 1]) == [ERROR_INK] * 3
+
+
+def test_screenshot(window, tmp_path):
     if shutil.which("import") is None:
         needs_system(f"the screenshot needs ImageMagick's import: {INSTALL}")
     drag(window, [0, 1, 2])
@@ -173,13 +243,25 @@ def test_screenshot(window):
     window.clock_source.now = 47
     pump(window, lambda: window.clock["text"] == "1:13", "the clock")
     root = window.root
-    out = REPO / "docs" / "screenshots" / "play.png"
+    out = tmp_path / "play.png"
     crop = f"{root.winfo_width()}x{root.winfo_height()}+{root.winfo_rootx()}+{root.winfo_rooty()}"
     subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", str(out)], check=True)
     xdotool("mouseup", "1")
     pump(window)
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    window.answer("GODS")  # typed: its tiles flash
+    window.root.update()
+    subprocess.run(["import", "-window", "root", "-crop", crop, "+repage",
+                    str(tmp_path / "play-flash.png")], check=True)
+    window.clock_source.now = 200
+    pump(window, lambda: window.game.over and window.review.winfo_ismapped(), "the review")
+    window.found.selection_set(0)
+    window.found.event_generate("<<ListboxSelect>>")
+    pump(window)
+    crop = f"{root.winfo_width()}x{root.winfo_height()}+{root.winfo_rootx()}+{root.winfo_rooty()}"
+    subprocess.run(["import", "-window", "root", "-crop", crop, "+repage",
+                    str(tmp_path / "play-review.png")], check=True)
 
 
 def test_the_command_opens_a_window_and_prints_the_review(tmp_path):

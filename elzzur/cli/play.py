@@ -80,14 +80,12 @@ def play_window(games, titles, rules, bands) -> list:
             from None
     from ..grid.review import review
     from ..views.gui.play import play_in_window
-    from ..views.review import as_text
 
-    def review_text(game) -> str:
-        board = game.referee.board
-        return as_text(review(board, game.referee.rows, game.found, bands,
-                              bonus_tiles=rules.multipliers), board, False, 100)
+    def round_review(game):  # drawn in the window (its lines, the missed words' paths)
+        return review(game.referee.board, game.referee.rows, game.found, bands,
+                      bonus_tiles=rules.multipliers)
 
-    return play_in_window(games, titles, review_text)
+    return play_in_window(games, titles, round_review)
 
 
 def round_boards(args: Args, language, rules, dictionary) -> list:

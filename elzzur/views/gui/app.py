@@ -12,7 +12,7 @@ from tkinter import ttk
 
 from ...errors import ElzzurError
 from ...grid.board import HOLE, Board
-from ..palette import INK, PAPER, PATH, PATH_INK, arrow_ends, step_corner
+from ..palette import PAPER, PATH, arrow_ends, step_corner
 from .editing import (BONUS_KEYS, board_entries, build_board, language_choice, language_choices,
                       language_code, load_board_file, neighbour_cell, normalize_letter,
                       save_board_file, split_token)
@@ -578,13 +578,7 @@ def _has_selection(widget) -> bool:
 
 
 def _style(root) -> None:
-    """The window in the page's colours: paper behind everything, the chosen word in the path
-    colour (ttk's portable "clam" theme, which takes colours on every platform)."""
-    style = ttk.Style(root)
-    if "clam" in style.theme_names():
-        style.theme_use("clam")
-    root.configure(bg=PAPER)
-    style.configure(".", background=PAPER, foreground=INK)
-    style.configure("TButton", padding=(8, 3), width=-6)  # clam's are 11 characters at least
-    style.configure("Treeview", background="#ffffff", fieldbackground="#ffffff")
-    style.map("Treeview", background=[("selected", PATH)], foreground=[("selected", PATH_INK)])
+    """The window in the page's colours (shared with the play window: ``style``)."""
+    from .style import apply
+
+    apply(root)

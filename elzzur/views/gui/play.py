@@ -3,8 +3,13 @@ the tiles with the mouse (or type the word and press Enter), the clock, each wor
 once, then the review, whose missed words draw their paths on the board when chosen.
 
 The round is ``elzzur.grid.round.Round`` (the same as in the terminal) and the review
-``elzzur.grid.review``; this module only draws and reads the mouse and keys. Imported only once
-the window opens (it imports tkinter).
+``elzzur.grid.review``; this module only draws and reads the mouse and keys. The tiles are the
+other views' (the palette's colours, each tile's value in its corner, its bonus badge), a word
+answered flashes on its tiles (green found, amber found before, red refused) with its points
+rising from the board, and a path, dragged or chosen in the review, is drawn as the page draws
+it: outlined tiles, numbered steps from a filled start, arrows between. The review is drawn,
+not printed: its totals and lessons as lines, the missed words as a list with their points,
+the chosen one's path on the board. Imported only once the window opens (it imports tkinter).
 """
 
 from __future__ import annotations
@@ -13,14 +18,22 @@ import tkinter as tk
 from tkinter import ttk
 
 from ...grid import referee
-from ..palette import EDGE, INK, PAPER, PATH, PATH_INK, tile_label, tile_style
-from .tile import FONT, GAP, PAD, TILE, board_size, centre, rounded
+from ..palette import (EDGE, INK, PAPER, PATH, PATH_INK, arrow_ends, step_corner, tile_label,
+                       tile_style, tile_value)
+from .style import apply as apply_style, listbox_colours
+from .tile import FONT, STEP, TILE, board_size, centre, rounded
 
 TICK_MS = 100  # how often the clock is redrawn
 HIT = 0.36  # a drag takes a tile when the pointer is this close to its centre (x the tile's side):
 # corners are left out, so that a diagonal drag does not catch the tiles beside its way
 ERROR_INK = "#b00020"
 OK_INK = "#1b7f3b"
+# a word's tiles flash pale, with dark letters: no bonus tile's colour (DL is dark green, DW
+# orange, TW dark red), so a flash is never taken for a bonus
+FOUND_FLASH, AGAIN_FLASH, WRONG_FLASH = "#9be7a6", "#fff1a8", "#ffb3ba"
+FLASH = {referee.VALID: FOUND_FLASH, referee.DUPLICATE: AGAIN_FLASH}  # else WRONG_FLASH
+FLASH_MS = 450  # how long a word's tiles flash
+RISE = (12, 40, 3)  # the points rising from the board: steps, ms a step, pixels a step
 
 
 class PlayWindow:
@@ -32,10 +45,14 @@ class PlayWindow:
         self.played: list = []
         self.index = 0
         self.path: list[int] = []  # the cells of the drag under way
+        self.chosen_path: tuple = ()  # the path chosen in the review, drawn on the board
         self.turn = 0
         self.missed_rows: list = []
+        self.flash: tuple = ((), "")  # the path flashing and its colour
+        self.flash_id = None
+        self.rises = 0  # found words' points shown rising so far
         root.title("elzzur play")
-        root.configure(background=PAPER)
+        apply_style(root)
         top = ttk.Frame(root, padding=6)
         top.pack(side="top", fill="x")
         self.title = ttk.Label(top, text="", font=(FONT, 12, "bold"))
@@ -55,7 +72,8 @@ class PlayWindow:
         side.pack(side="left", fill="both", expand=True)
         self.found_label = ttk.Label(side, text="")
         self.found_label.pack(anchor="w")
-        self.found = tk.Listbox(side, height=12, width=26, font=(FONT, 11), activestyle="none")
+        self.found = tk.Listbox(side, height=12, width=26, font=("DejaVu Sans Mono", 11),
+                                activestyle="none", **listbox_colours())
         self.found.pack(fill="both", expand=True)
         self.found.bind("<<ListboxSelect>>", lambda e: self.show_selected())
         bottom = ttk.Frame(root, padding=6)
@@ -71,8 +89,8 @@ class PlayWindow:
         self.next_button = ttk.Button(bottom, text="Next round", command=self.next_round)
         self.message = tk.Label(root, text="", anchor="w", background=PAPER, font=(FONT, 12))
         self.message.pack(side="top", fill="x", padx=8)
-        self.review = tk.Text(root, height=9, width=90, font=("DejaVu Sans Mono", 10),
-                              wrap="word", background=PAPER, relief="flat")
+        self.review = ttk.Frame(root, padding=(8, 2))  # the review's lines, once a round ends
+        self.review_lines: list[str] = []
         self.canvas.bind("<ButtonPress-1>", self.press)
         self.canvas.bind("<B1-Motion>", self.drag)
         self.canvas.bind("<ButtonRelease-1>", self.release)
@@ -106,37 +124,126 @@ class PlayWindow:
         return None
 
     def draw(self, path=()) -> None:
+        """The board; ``path`` (cells, in order) outlined, numbered from its filled start, with
+        an arrow for each step, under the numbers, the values and the badges; a flashing
+        word's tiles in its verdict's colour."""
         canvas = self.canvas
-        canvas.delete("all")
+        canvas.delete("board")
         board = self.game.referee.board
         if self.game.paused:
             canvas.create_text(int(canvas["width"]) / 2, int(canvas["height"]) / 2,
-                               text="Paused", font=(FONT, 20, "bold"), fill=INK)
+                               text="Paused", font=(FONT, 20, "bold"), fill=INK, tags=("board",))
             return
         side = max(board.rows, board.cols)
-        on_path = {cell: n for n, cell in enumerate(path, 1)}
-        labels = []
-        for cell_number, cell in enumerate(board.cells):  # the tiles, then the path, then ink
+        rules = self.game.referee.rules
+        values = self.values()
+        flashing, flash_colour = self.flash
+        numbers: dict[int, list[int]] = {}
+        for n, cell in enumerate(path, 1):
+            numbers.setdefault(cell, []).append(n)
+        view_path = [self.view_cell(c) for c in path]
+        for cell_number, cell in enumerate(board.cells):
             if cell.is_hole:
                 continue
             x, y = centre(self.view_cell(cell_number), side)
-            style = tile_style(cell.bonus if self.game.referee.rules.multipliers else "")
-            chosen = cell_number in on_path
+            style = tile_style(cell.bonus if rules.multipliers else "")
+            fill, ink = style.fill, style.ink
+            if cell_number in flashing:
+                fill, ink = flash_colour, INK
+            on_path = cell_number in numbers
             canvas.create_polygon(rounded(x - TILE / 2, y - TILE / 2, TILE, 12), smooth=True,
-                                  fill=PATH if chosen else style.fill,
-                                  outline=PATH if chosen else EDGE, width=2,
-                                  tags=(f"tile{cell_number}",))
-            labels.append((x, y, cell, style, chosen))
-        points = [centre(self.view_cell(c), side) for c in path]
-        if len(points) > 1:
-            canvas.create_line(*[v for p in points for v in p], fill="#f2c14e", width=6,
-                               capstyle="round", joinstyle="round", arrow="last")
-        for x, y, cell, style, chosen in labels:
-            canvas.create_text(x, y, text=tile_label(cell), font=(FONT, 22, "bold"),
-                               fill=PATH_INK if chosen else style.ink)
-            if style.badge and not chosen:
-                canvas.create_text(x + TILE / 2 - 6, y + TILE / 2 - 6, anchor="se",
-                                   text=style.badge, font=(FONT, 9, "bold"), fill=style.ink)
+                                  fill=fill, outline=PATH if on_path else EDGE,
+                                  width=4 if on_path else 1.5,
+                                  tags=("board", f"tile{cell_number}"))
+            canvas.create_text(x, y, text=tile_label(cell), font=(FONT, 22, "bold"), fill=ink,
+                               tags=("board", "letter"))
+        for a, b in zip(view_path, view_path[1:]):
+            ends = arrow_ends(centre(a, side), centre(b, side), TILE)
+            canvas.create_line(*ends, fill=PATH, width=5, arrow="last", arrowshape=(14, 16, 7),
+                               capstyle="round", tags=("board", "arrow"))
+        for cell_number, cell in enumerate(board.cells):  # the corners, over the arrows
+            if cell.is_hole:
+                continue
+            x, y = centre(self.view_cell(cell_number), side)
+            style = tile_style(cell.bonus if rules.multipliers else "")
+            fill, ink = (flash_colour, INK) if cell_number in flashing else (style.fill,
+                                                                            style.ink)
+            value = tile_value(cell, values)
+            for text, corner in ((value, "ne"), (style.badge, "se")):
+                if not text:
+                    continue
+                tx = x + TILE / 2 - 7
+                ty = y - TILE / 2 + 6 if corner == "ne" else y + TILE / 2 - 5
+                item = canvas.create_text(tx, ty, anchor=corner, text=text, fill=ink,
+                                          font=(FONT, 9 if corner == "ne" else 8, "bold"),
+                                          tags=("board", "value" if corner == "ne" else "badge"))
+                box = canvas.bbox(item)
+                chip = canvas.create_rectangle(box[0] - 2, box[1], box[2] + 2, box[3], width=0,
+                                               fill=fill, tags=("board", "chip"))
+                canvas.tag_lower(chip, item)
+            if cell_number in numbers:
+                self.step_number(x, y, ",".join(map(str, numbers[cell_number])),
+                                 step_corner(self.view_cell(cell_number), view_path, side))
+        self.raise_points()
+
+    def raise_points(self) -> None:
+        self.canvas.tag_raise("rise")
+
+    def step_number(self, x: float, y: float, number: str, corner: tuple[int, int]) -> None:
+        """A path's step number in a disc in the tile's ``corner``; the start's disc filled."""
+        sx, sy = corner
+        cx = x - TILE / 2 + (STEP + 3 if sx < 0 else TILE - STEP - 3)
+        cy = y - TILE / 2 + (STEP + 3 if sy < 0 else TILE - STEP - 3)
+        first = number.split(",")[0] == "1"
+        radius = STEP + 3 * max(0, len(number) - 2)
+        self.canvas.create_oval(cx - radius, cy - STEP, cx + radius, cy + STEP, width=2,
+                                outline=PATH, fill=PATH if first else PATH_INK,
+                                tags=("board", "step"))
+        self.canvas.create_text(cx, cy, text=number, font=(FONT, 10, "bold"),
+                                fill=PATH_INK if first else PATH, tags=("board", "step"))
+
+    def values(self) -> dict:
+        """The letters' values under the round's rules, for the tiles' corners (empty for
+        rules that score by length: no numbers then)."""
+        judge = self.game.referee
+        try:
+            return judge.rules.values(judge.language)
+        except Exception:  # a language without values: no numbers rather than wrong ones
+            return {}
+
+    def show_verdict(self, verdict, path) -> None:
+        """A word answered: its tiles flash in its verdict's colour and, found, its points
+        rise from the board."""
+        if self.flash_id is not None:
+            self.root.after_cancel(self.flash_id)
+        colour = FLASH.get(verdict.verdict, WRONG_FLASH)
+        self.flash = (tuple(path or ()), colour)
+        self.draw()
+        self.flash_id = self.root.after(FLASH_MS, self.end_flash)
+        if verdict.verdict == referee.VALID:
+            canvas = self.canvas
+            canvas.delete("rise")  # the last word's points, if still rising
+            self.rises += 1
+            tag = f"rise{self.rises}"  # this word's: the last one's timers leave it alone
+            x, y = int(canvas["width"]) / 2, int(canvas["height"]) / 2
+            text = canvas.create_text(x, y, text=f"+{verdict.score:,}", fill=PATH_INK,
+                                      font=(FONT, 24, "bold"), tags=("rise", "rise-text", tag))
+            x1, y1, x2, y2 = canvas.bbox(text)
+            side = max(x2 - x1, y2 - y1) + 16  # a tile of its own, in the found colour
+            pill = canvas.create_polygon(rounded(x - side / 2, y - side / 2, side, 12),
+                                         smooth=True, fill=OK_INK, outline=PATH_INK, width=2,
+                                         tags=("rise", tag))
+            canvas.tag_lower(pill, text)
+            steps, ms, pixels = RISE
+            for k in range(1, steps + 1):
+                self.root.after(k * ms, canvas.move, tag, 0, -pixels)
+            self.root.after(steps * ms + ms, canvas.delete, tag)
+
+    def end_flash(self) -> None:
+        self.flash_id = None
+        self.flash = ((), "")
+        if not self.path:  # a new drag under way draws itself
+            self.draw(self.chosen_path)
 
     # --- the mouse ---------------------------------------------------------------------------
 
@@ -165,8 +272,9 @@ class PlayWindow:
     def release(self, event) -> None:
         path, self.path = self.path, []
         if self.playing() and len(path) >= 1:
-            self.answer(self.spelt(path))
-        self.draw()
+            self.answer(self.spelt(path), path)
+        else:
+            self.draw()
 
     def spelt(self, path) -> str:
         cells = self.game.referee.board.cells
@@ -181,6 +289,7 @@ class PlayWindow:
         self.title.configure(text=self.titles[self.index])
         self.found.delete(0, "end")
         self.review.pack_forget()
+        self.chosen_path = ()
         self.next_button.pack_forget()
         self.entry.configure(state="normal")
         self.give_up_button.configure(state="normal")
@@ -210,8 +319,12 @@ class PlayWindow:
         if text and self.playing():
             self.answer(text)
 
-    def answer(self, text: str) -> None:
+    def answer(self, text: str, path=None) -> None:
         v = self.game.enter(text)
+        if not path and v.path:  # a typed word: its path on the board, (row, column) pairs
+            cols = self.game.referee.board.cols
+            path = [r * cols + c for r, c in v.path]
+        self.show_verdict(v, path)
         if v.verdict == referee.VALID:
             self.message.configure(text=f"{v.word}  +{v.score:,}", fg=OK_INK)
             self.found.insert(0, f"{v.word:<16}{v.score:>6,}")
@@ -252,18 +365,28 @@ class PlayWindow:
         found = set(game.found)
         self.missed_rows = sorted((row for row in game.referee.rows if row[0] not in found),
                                   key=lambda row: (-row[1], row[0]))[:50]
-        self.found_label.configure(text="best missed words")
+        self.found_label.configure(text="best missed words: choose one")
         self.found.delete(0, "end")
         for word, score, _ in self.missed_rows:
             self.found.insert("end", f"{word:<16}{score:>6,}")
         if self.review_of is not None:
-            self.review.configure(state="normal")
-            self.review.delete("1.0", "end")
-            self.review.insert("1.0", self.review_of(game))
-            self.review.configure(state="disabled")
-            self.review.pack(side="top", fill="both", expand=True, padx=8, pady=4)
+            self.show_review(self.review_of(game))
         if self.index + 1 < len(self.games):
             self.next_button.pack(side="left", padx=4)
+
+    def show_review(self, review) -> None:
+        """The review as lines under the board: the score against the board's, the words found,
+        the longest word, where the missed points were (a text, from a caller that has one,
+        is shown as it is)."""
+        for child in self.review.winfo_children():
+            child.destroy()
+        lines = review_lines(review) if not isinstance(review, str) else review.splitlines()
+        self.review_lines = lines
+        for n, line in enumerate(lines):
+            ttk.Label(self.review, text=line, wraplength=720, justify="left",
+                      font=(FONT, 12 if n == 0 else 11, "bold" if n == 0 else "normal")
+                      ).pack(anchor="w")
+        self.review.pack(side="top", fill="x", padx=8, pady=4)
 
     def show_selected(self) -> None:
         """A missed word chosen after the round: its path on the board."""
@@ -272,6 +395,7 @@ class PlayWindow:
         chosen = self.found.curselection()
         if chosen and chosen[0] < len(self.missed_rows):
             word, score, path = self.missed_rows[chosen[0]]
+            self.chosen_path = tuple(path)
             self.draw(path)
             self.message.configure(text=f"{word}  {score:,} points", fg=INK)
 
@@ -280,6 +404,21 @@ class PlayWindow:
             self.index += 1
             self.turn = 0
             self.start_round()
+
+
+def review_lines(review) -> list[str]:
+    """A round's review (``elzzur.grid.review.Review``) as a few short lines."""
+    lines = [f"Score: {review.score:,} of the board's {review.total:,} points "
+             f"({review.share * 100:.1f} %); {review.found:,} of {review.possible:,} words found."]
+    if review.longest is not None:
+        longest = review.longest
+        lines.append(f"Longest word: {longest.word} ({len(longest.word)} letters, "
+                     f"{longest.score:,} points), {'found' if review.longest_found else 'missed'}.")
+    if review.hotspots:
+        spots = "; ".join(f"{h.share * 100:.0f} % through the {h.bonus} tile at "
+                          f"({h.cell[0]},{h.cell[1]})" for h in review.hotspots[:2])
+        lines.append(f"Where the missed points were: {spots}.")
+    return lines
 
 
 def play_in_window(games, titles, review_of=None) -> list:
