@@ -78,10 +78,8 @@ def xdotool(*args: str) -> None:
 
 def tile_point(win, cell: int) -> tuple[int, int]:
     """Where a board's cell is on the screen (the board as it is drawn, turned or not)."""
-    from elzzur.views.gui.tile import centre
-
     board = win.game.referee.board
-    x, y = centre(win.view_cell(cell), max(board.rows, board.cols))
+    x, y = win.layout.centre(win.view_cell(cell), max(board.rows, board.cols))
     return win.canvas.winfo_rootx() + int(x), win.canvas.winfo_rooty() + int(y)
 
 
@@ -166,6 +164,28 @@ def test_pause_hides_the_board_and_the_round_ends_with_its_review(window):
     assert all(canvas.find_all().index(i) > top_arrow for i in canvas.find_withtag("step"))
     drag(window, [0, 1, 2])  # the round is over: a drag enters nothing
     assert "CAT" not in window.game.found
+
+
+def test_the_board_grows_with_the_window_and_drags_still_find_the_tiles(window):
+    """Resized as a person would (xdotool), the play window's tiles grow; a drag on the larger
+    tiles enters its word."""
+    if shutil.which("xdotool") is None:
+        needs_system(f"the window tests need xdotool: {INSTALL}")
+    pump(window)
+    small = window.layout.tile
+    windows = subprocess.run(["xdotool", "search", "--name", "^elzzur play$"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    for wid in windows:
+        xdotool("windowsize", wid, "1100", "860")
+    pump(window, lambda: window.layout.tile > small, "the tiles to grow")
+    assert window.layout.tile >= 1.4 * small
+    canvas = window.canvas
+    tile = canvas.find_withtag("tile8")[0]
+    x1, y1, x2, y2 = canvas.bbox(tile)
+    assert x2 <= canvas.winfo_width() and y2 <= canvas.winfo_height()  # the board in view
+    assert abs((x2 - x1) - window.layout.tile) <= 6
+    drag(window, [3, 4, 5])  # D O G
+    pump(window, lambda: "DOG" in window.game.found, "DOG on the larger tiles")
 
 
 def test_turning_the_board_keeps_the_drag_on_the_letters(window):

@@ -18,10 +18,10 @@ import tkinter as tk
 from tkinter import ttk
 
 from ...grid import referee
-from ..palette import (EDGE, INK, PAPER, PATH, PATH_INK, arrow_ends, step_corner, tile_label,
-                       tile_style, tile_value)
+from ..palette import (EDGE, INK, PAPER, PATH, PATH_INK, arrow_ends, label_scale, step_corner,
+                       tile_label, tile_style, tile_value)
 from .style import apply as apply_style, listbox_colours
-from .tile import FONT, STEP, TILE, board_size, centre, rounded
+from .tile import FONT, STEP, Layout, board_size, fit, rounded
 
 TICK_MS = 100  # how often the clock is redrawn
 HIT = 0.36  # a drag takes a tile when the pointer is this close to its centre (x the tile's side):
@@ -67,9 +67,11 @@ class PlayWindow:
         width, height = board_size(max(board.rows, board.cols), max(board.rows, board.cols))
         self.canvas = tk.Canvas(middle, width=width, height=height, background=PAPER,
                                 highlightthickness=0)
-        self.canvas.pack(side="left")
+        self.layout = Layout()  # the tiles grow and shrink with the window
+        self.canvas.pack(side="left", fill="both", expand=True)
+        self.canvas.bind("<Configure>", lambda e: self.fit_board(e.width, e.height))
         side = ttk.Frame(middle, padding=(10, 0))
-        side.pack(side="left", fill="both", expand=True)
+        side.pack(side="right", fill="y")
         self.found_label = ttk.Label(side, text="")
         self.found_label.pack(anchor="w")
         self.found = tk.Listbox(side, height=12, width=26, font=("DejaVu Sans Mono", 11),
@@ -118,8 +120,8 @@ class PlayWindow:
         board = self.game.referee.board
         side = max(board.rows, board.cols)
         for cell in range(len(board.cells)):
-            cx, cy = centre(self.view_cell(cell), side)
-            if abs(x - cx) <= TILE * HIT and abs(y - cy) <= TILE * HIT:
+            cx, cy = self.layout.centre(self.view_cell(cell), side)
+            if abs(x - cx) <= self.layout.tile * HIT and abs(y - cy) <= self.layout.tile * HIT:
                 return cell if not board.cells[cell].is_hole else None
         return None
 
@@ -130,8 +132,10 @@ class PlayWindow:
         canvas = self.canvas
         canvas.delete("board")
         board = self.game.referee.board
+        g = self.layout
+        tile = g.tile  # at the window's size
         if self.game.paused:
-            canvas.create_text(int(canvas["width"]) / 2, int(canvas["height"]) / 2,
+            canvas.create_text(*self.middle(),
                                text="Paused", font=(FONT, 20, "bold"), fill=INK, tags=("board",))
             return
         side = max(board.rows, board.cols)
@@ -145,26 +149,29 @@ class PlayWindow:
         for cell_number, cell in enumerate(board.cells):
             if cell.is_hole:
                 continue
-            x, y = centre(self.view_cell(cell_number), side)
+            x, y = g.centre(self.view_cell(cell_number), side)
             style = tile_style(cell.bonus if rules.multipliers else "")
             fill, ink = style.fill, style.ink
             if cell_number in flashing:
                 fill, ink = flash_colour, INK
             on_path = cell_number in numbers
-            canvas.create_polygon(rounded(x - TILE / 2, y - TILE / 2, TILE, 12), smooth=True,
+            canvas.create_polygon(rounded(x - tile / 2, y - tile / 2, tile, g.scaled(12)), smooth=True,
                                   fill=fill, outline=PATH if on_path else EDGE,
                                   width=4 if on_path else 1.5,
                                   tags=("board", f"tile{cell_number}"))
-            canvas.create_text(x, y, text=tile_label(cell), font=(FONT, 22, "bold"), fill=ink,
-                               tags=("board", "letter"))
+            label = tile_label(cell)
+            size = g.scaled(22) * label_scale(label)
+            canvas.create_text(x, y, text=label, font=(FONT, max(8, round(size)), "bold"),
+                               fill=ink, tags=("board", "letter"))
         for a, b in zip(view_path, view_path[1:]):
-            ends = arrow_ends(centre(a, side), centre(b, side), TILE)
-            canvas.create_line(*ends, fill=PATH, width=5, arrow="last", arrowshape=(14, 16, 7),
+            ends = arrow_ends(g.centre(a, side), g.centre(b, side), tile)
+            canvas.create_line(*ends, fill=PATH, width=g.scaled(5), arrow="last",
+                               arrowshape=(g.scaled(14), g.scaled(16), g.scaled(7)),
                                capstyle="round", tags=("board", "arrow"))
         for cell_number, cell in enumerate(board.cells):  # the corners, over the arrows
             if cell.is_hole:
                 continue
-            x, y = centre(self.view_cell(cell_number), side)
+            x, y = g.centre(self.view_cell(cell_number), side)
             style = tile_style(cell.bonus if rules.multipliers else "")
             fill, ink = (flash_colour, INK) if cell_number in flashing else (style.fill,
                                                                             style.ink)
@@ -172,10 +179,10 @@ class PlayWindow:
             for text, corner in ((value, "ne"), (style.badge, "se")):
                 if not text:
                     continue
-                tx = x + TILE / 2 - 7
-                ty = y - TILE / 2 + 6 if corner == "ne" else y + TILE / 2 - 5
+                tx = x + tile / 2 - g.scaled(7)
+                ty = y - tile / 2 + g.scaled(6) if corner == "ne" else y + tile / 2 - g.scaled(5)
                 item = canvas.create_text(tx, ty, anchor=corner, text=text, fill=ink,
-                                          font=(FONT, 9 if corner == "ne" else 8, "bold"),
+                                          font=(FONT, g.scaled(9 if corner == "ne" else 8), "bold"),
                                           tags=("board", "value" if corner == "ne" else "badge"))
                 box = canvas.bbox(item)
                 chip = canvas.create_rectangle(box[0] - 2, box[1], box[2] + 2, box[3], width=0,
@@ -186,20 +193,36 @@ class PlayWindow:
                                  step_corner(self.view_cell(cell_number), view_path, side))
         self.raise_points()
 
+    def fit_board(self, width: int, height: int) -> None:
+        """The canvas changed size (the window was resized): tiles as large as fit it."""
+        side = max(self.game.referee.board.rows, self.game.referee.board.cols)
+        layout = fit(width, height, side, side)
+        old = self.layout
+        if (layout.tile, layout.left, layout.top) != (old.tile, old.left, old.top):
+            self.layout = layout
+            self.draw(self.path or self.chosen_path)
+
+    def middle(self) -> tuple[float, float]:
+        """The board's centre on the canvas."""
+        side = max(self.game.referee.board.rows, self.game.referee.board.cols)
+        (x1, y1), (x2, y2) = self.layout.centre(0, side), self.layout.centre(side * side - 1, side)
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
     def raise_points(self) -> None:
         self.canvas.tag_raise("rise")
 
     def step_number(self, x: float, y: float, number: str, corner: tuple[int, int]) -> None:
         """A path's step number in a disc in the tile's ``corner``; the start's disc filled."""
         sx, sy = corner
-        cx = x - TILE / 2 + (STEP + 3 if sx < 0 else TILE - STEP - 3)
-        cy = y - TILE / 2 + (STEP + 3 if sy < 0 else TILE - STEP - 3)
+        tile, step = self.layout.tile, self.layout.gently(STEP)
+        cx = x - tile / 2 + (step + 3 if sx < 0 else tile - step - 3)
+        cy = y - tile / 2 + (step + 3 if sy < 0 else tile - step - 3)
         first = number.split(",")[0] == "1"
-        radius = STEP + 3 * max(0, len(number) - 2)
-        self.canvas.create_oval(cx - radius, cy - STEP, cx + radius, cy + STEP, width=2,
+        radius = step + 3 * max(0, len(number) - 2)
+        self.canvas.create_oval(cx - radius, cy - step, cx + radius, cy + step, width=2,
                                 outline=PATH, fill=PATH if first else PATH_INK,
                                 tags=("board", "step"))
-        self.canvas.create_text(cx, cy, text=number, font=(FONT, 10, "bold"),
+        self.canvas.create_text(cx, cy, text=number, font=(FONT, self.layout.gently(10), "bold"),
                                 fill=PATH_INK if first else PATH, tags=("board", "step"))
 
     def values(self) -> dict:
@@ -225,7 +248,7 @@ class PlayWindow:
             canvas.delete("rise")  # the last word's points, if still rising
             self.rises += 1
             tag = f"rise{self.rises}"  # this word's: the last one's timers leave it alone
-            x, y = int(canvas["width"]) / 2, int(canvas["height"]) / 2
+            x, y = self.middle()
             text = canvas.create_text(x, y, text=f"+{verdict.score:,}", fill=PATH_INK,
                                       font=(FONT, 24, "bold"), tags=("rise", "rise-text", tag))
             x1, y1, x2, y2 = canvas.bbox(text)
@@ -355,6 +378,12 @@ class PlayWindow:
         game = self.game
         if game not in self.played:
             self.played.append(game)
+        if self.flash_id is not None:  # the last word's flash and points end with the round
+            self.root.after_cancel(self.flash_id)
+            self.flash_id = None
+        self.flash = ((), "")
+        self.canvas.delete("rise")
+        self.draw()
         self.entry.configure(state="disabled")
         self.give_up_button.configure(state="disabled")
         self.pause_button.configure(state="disabled")
