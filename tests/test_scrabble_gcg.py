@@ -392,3 +392,47 @@ def test_a_score_the_board_does_not_give_is_a_warning():
     assert rows[0].played.score == 66
     assert game.warnings == ["s.gcg, line 1: the record scores 8D RETAINS 70, the board 66; "
                              "the review uses 66"]
+
+
+# --- the variants against the canonical form, on random events --------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+LETTERS = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ?", min_size=1, max_size=7)
+EVENTS = st.tuples(
+    LETTERS,                                               # rack
+    st.integers(1, 15), st.sampled_from("ABCDEFGHIJKLMNO"), st.booleans(),  # coordinate
+    st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabc.", min_size=1, max_size=9),  # word
+    st.integers(0, 300), st.integers(0, 900))              # score, total
+
+
+@settings(max_examples=300, deadline=None)
+@given(EVENTS, st.booleans(), st.booleans(), st.booleans(),
+       st.sampled_from(["", "AB", "AB, ROB", "ROB,  DAB"]))
+def test_a_variant_event_reads_as_its_canonical_form(event, lower, unsigned, spaced, crosses):
+    """An event written the way Quackle, ScrabScrap or a hand writes it (lower-case
+    coordinate, score without '+', columns padded with spaces, cross-words after the total)
+    reads as the same move as its canonical form, the cross-words kept apart."""
+    rack, row, column, across, word, score, total = event
+    coordinate = f"{row}{column}" if across else f"{column}{row}"
+    canonical = parse_gcg(f">p: {rack} {coordinate} {word} +{score} {total}\n").events[0]
+    gap = "   " if spaced else " "
+    written = (f">p: {rack}{gap}{coordinate.lower() if lower else coordinate}{gap}{word}{gap}"
+               f"{'' if unsigned else '+'}{score}{gap}{total}{gap}{crosses}\n")
+    game = parse_gcg(written)
+    assert not game.warnings
+    got = game.events[0]
+    assert (got.kind, got.rack, got.coordinate.upper(), got.word, got.score, got.total) == (
+        canonical.kind, canonical.rack, canonical.coordinate.upper(), canonical.word,
+        canonical.score, canonical.total)
+    assert got.extra == " ".join(crosses.split())
+
+
+def test_thousands_of_lines_not_read_are_counted_and_twenty_shown(cli, words, tmp_path):
+    (tmp_path / "g.gcg").write_text("junk\n" * 5000 + ">a: AEINRST 8D RETAINS +66 66\n",
+                                    encoding="utf-8")
+    run = cli("scrabble", "--gcg", "g.gcg", "-d", words)
+    assert run.code == 0
+    lines = run.err.splitlines()
+    assert len(lines) == 21 and lines[0].startswith("elzzur: warning: g.gcg, line 1: ")
+    assert lines[-1] == "elzzur: warning: g.gcg: 5000 lines not read (4980 more not shown)"

@@ -45,7 +45,7 @@ def run_review(args: Args, out: Output) -> None:
     if lexicon_note:
         notes.append(f"{origin}: {lexicon_note}")
     graph = load_words(args.dictionary, get_language(language)).union_graph()
-    unread = len(game.unread)
+    unread = game.not_read
     try:
         rows = review(game, tiles, layout, graph, edition_leaves(tiles, args.language), origin)
     except ElzzurError as error:  # one line: what stopped it, and the lines not read before
@@ -207,11 +207,11 @@ def show_warnings(notes: list[str], game, origin: str) -> None:
         print(printable(f"{PROG}: note: {note}"), file=sys.stderr)
     for warning in game.warnings[:SHOWN_WARNINGS]:
         print(printable(f"{PROG}: warning: {warning}"), file=sys.stderr)
-    unread, racks = len(game.unread), game.set_aside
-    other = len(game.warnings) - min(unread, len(game.warnings)) - racks
-    if not unread + racks + max(other, 0):
+    unread, racks = game.not_read, game.set_aside
+    other = game.warned - unread - racks
+    if not game.warned:
         return
-    more = len(game.warnings) - SHOWN_WARNINGS
+    more = game.warned - min(len(game.warnings), SHOWN_WARNINGS)
     counted = [f"{unread} line{'s' * (unread != 1)} not read"] if unread else []
     if racks:
         counted.append(f"{racks} rack{'s' * (racks != 1)} set aside")

@@ -64,16 +64,20 @@ class GcgGame:
     an event naming a player by a first name)."""
 
     __slots__ = ("players", "names", "events", "lexicon", "warnings", "notes", "unread",
-                 "set_aside")
+                 "not_read", "set_aside", "warned")
 
     def __init__(self, players, names, events, lexicon, warnings=None, notes=None):
         self.players, self.names, self.events, self.lexicon = players, names, events, lexicon
         self.warnings = warnings if warnings is not None else []
         self.notes = notes if notes is not None else []
-        self.unread: list[int] = []  # the numbers of the lines not read
+        self.unread: list[int] = []  # the numbers of the first lines not read
+        self.not_read = 0  # how many lines were not read
         self.set_aside = 0  # racks the review set aside
+        self.warned = 0  # warnings given, kept or not
 
     def warn(self, message: str) -> None:
+        """One warning: kept if fewer than ``MAX_WARNINGS`` are, counted in any case."""
+        self.warned += 1
         if len(self.warnings) < MAX_WARNINGS:
             self.warnings.append(message)
 
@@ -167,10 +171,12 @@ def parse_gcg(text: str, origin: str = "gcg") -> GcgGame:
             events.append(event)
         except _Unread as unread:
             game.warn(f"{origin}, line {number}: {unread}")
-            game.unread.append(number)
+            game.not_read += 1
+            if len(game.unread) < MAX_WARNINGS:
+                game.unread.append(number)
     if not events:
         if game.warnings:  # nothing read: refused with the first line that was not
-            more = len(game.unread) - 1
+            more = game.not_read - 1
             also = f"; {more} more line{'s' * (more != 1)} not read" if more else ""
             raise ElzzurError(f"{game.warnings[0]} (no move read{also})")
         raise ElzzurError(f"{origin}: no moves (no '>' lines)")
