@@ -523,6 +523,11 @@ def test_no_caret_in_the_tiles_but_while_typing_freely(gui):
     gui.root.update()
     cell = gui.cells[2]
     assert all(c.entry["insertbackground"] == c.entry["bg"] for c in gui.cells)  # unseen
+    # nor the selection (the tile's letters are selected, so typing replaces them)
+    cell.set("A")
+    gui.focus_cell(2)
+    assert cell.entry.selection_present() and cell.entry["selectbackground"] == cell.entry["bg"]
+    cell.set("")
     assert gui.board_canvas.itemcget(cell.shape, "outline") == INK
     assert gui.board_canvas.itemcget(gui.cells[1].shape, "outline") != INK
     press(gui, "F2")

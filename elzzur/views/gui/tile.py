@@ -243,8 +243,12 @@ colour) until the player types it."""
             if box:
                 canvas.coords(chip, box[0] - 2, box[1], box[2] + 2, box[3])
             canvas.itemconfigure(chip, fill=style.fill, state="normal" if box else "hidden")
+        # the caret and the selection (a tile's letters are selected when it gets the focus,
+        # so typing replaces them) unseen but while the tile is typed freely (F2)
         self.entry.configure(bg=style.fill, fg=style.ink,
                              insertbackground=style.ink if self.free else style.fill,
+                             selectbackground=PATH if self.free else style.fill,
+                             selectforeground=PATH_INK if self.free else style.ink,
                              disabledbackground=style.fill)
         self.fit()
         if self.number:
