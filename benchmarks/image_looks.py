@@ -282,7 +282,7 @@ def dice_board(rng, rows, cols, font_path, pitch, jitter):
     board = letters(rng, rows, cols, qu=0.5)
     tray = Image.new("RGB", (pitch * cols + pitch // 3, pitch * rows + pitch // 3),
                      rng.choice([(30, 70, 160), (200, 60, 30), (40, 40, 44), (230, 230, 225)]))
-    side = round(pitch * 0.86)
+    side = round(pitch * 0.8)  # turned a few degrees, a die stays inside its cell
     for r in range(rows):
         for c in range(cols):
             die = die_face(rng, board[r][c], side, font_path, rng.randint(226, 248))
@@ -302,7 +302,7 @@ def boggle(rng: random.Random) -> Sample:
     image, draw, width, height, top = phone_frame(rng, back, back2,
                                                   (230, 230, 230) if dark else (40, 40, 40))
     left, pitch, _, _ = board_geometry(rng, width, height, top, rows, cols, 0.0)
-    tray, board = dice_board(rng, rows, cols, font_path, 160, 10)
+    tray, board = dice_board(rng, rows, cols, font_path, 160, 8)
     tray = tray.resize((round(pitch * cols), round(pitch * rows)), Image.LANCZOS)
     image.paste(tray, (round(left), round(top)))
     note = f"boggle{' dark' if dark else ''} {width}x{height} {font_path.split('/')[-1]}"
@@ -314,7 +314,7 @@ def dice(rng: random.Random) -> Sample:
 
     rows = cols = rng.choice([4, 4, 5])
     font_path = fonts(rng)
-    tray, board = dice_board(rng, rows, cols, font_path, 110, 12)
+    tray, board = dice_board(rng, rows, cols, font_path, 110, 8)
     width, height = rng.choice([(1600, 1200), (1200, 1600), (2000, 1500)])
     table = np.zeros((height, width, 3), np.float32)
     table[:] = rng.choice([(120, 90, 60), (200, 195, 185), (70, 70, 75)])

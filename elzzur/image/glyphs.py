@@ -52,7 +52,10 @@ def letter_group(mask: np.ndarray, loose: bool = False, edges: list | None = Non
               and max(b[3], b[4]) >= 0.15 * side]
     if not middle:
         return None
-    body = max(middle, key=lambda b: (max(b[3], b[4]) if loose else b[4], b[5]))
+    # the body: the tallest (any side up: the longest) blob, a thin bar (an underline, or a
+    # dash) only where there is nothing else
+    body = max(middle, key=lambda b: (max(b[3], b[4]) < 2.5 * min(b[3], b[4]),
+                                      max(b[3], b[4]) if loose else b[4], b[5]))
     group = [body]
     x0, y0, x1, y1 = body[1], body[2], body[1] + body[3], body[2] + body[4]
     changed = True
@@ -122,7 +125,7 @@ def underline(body, box, blob, loose: bool) -> int | None:
         if overlap >= 0.6 * w:
             if -0.05 * size <= y - y1 < 0.35 * size:
                 return 0
-            if loose and -0.05 * size <= y0 - (y + h) < 0.35 * size:
+            if -0.05 * size <= y0 - (y + h) < 0.35 * size:
                 return 2
     if loose and h >= 2.5 * w and 0.7 * height <= h <= 1.35 * height and w < 0.3 * size:
         overlap = min(y1, y + h) - max(y0, y)

@@ -47,6 +47,10 @@ def candidates(image: np.ndarray) -> list[tuple[float, float, float]]:
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     edges |= cv2.Canny(cv2.GaussianBlur(hsv[:, :, 1], (3, 3), 0), 40, 120)
     masks.append(cv2.bitwise_not(cv2.dilate(edges, np.ones((3, 3), np.uint8))))
+    # faint edges after a local contrast stretch: white dice in a tray of nearly their colour
+    stretched = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(8, 8)).apply(gray)
+    faint = cv2.Canny(cv2.GaussianBlur(stretched, (5, 5), 0), 20, 60)
+    masks.append(cv2.bitwise_not(cv2.dilate(faint, np.ones((3, 3), np.uint8))))
     _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     masks += [otsu, cv2.bitwise_not(otsu)]
     # lighter (or darker) than the neighbourhood: dim tiles on a dark page, where the letters'

@@ -26,7 +26,7 @@ class Guess:
     ``turn`` (quarter turns the glyph was read in)."""
 
     __slots__ = ("letters", "score", "runner_up", "turn", "second", "closeness", "margin",
-                 "nearest", "prototype")
+                 "nearest", "prototype", "turned")
 
     def __init__(self, letters: str, score: float, runner_up: float, turn: int,
                  second: str, closeness: float = 0.0, margin: float | None = None) -> None:
@@ -37,6 +37,9 @@ class Guess:
         # and the nearest prototype's letter when the network named the letter
         self.margin, self.nearest = margin, letters
         self.prototype: Guess | None = None  # a die's reading by prototypes, in any turn
+        # of a die read by prototypes in its four turns: the best other letter in another
+        # turn (letter, score, closeness), None upright
+        self.turned: tuple | None = None
 
 
 class Classifier:
@@ -152,9 +155,18 @@ class Classifier:
         first = int(ranked[0])
         second = int(ranked[1]) if len(ranked) > 1 else first
         runner_up = float(best[second]) if second != first else -1.0
-        return Guess(self.classes[self.letter_labels[first]], float(best[first]), runner_up,
-                     int(turns[first]), self.classes[self.letter_labels[second]],
-                     float(self.closeness[first, second]) if second != first else 0.0)
+        guess = Guess(self.classes[self.letter_labels[first]], float(best[first]), runner_up,
+                      int(turns[first]), self.classes[self.letter_labels[second]],
+                      float(self.closeness[first, second]) if second != first else 0.0)
+        # the best other letter in another turn than this one's (an A upside down is a V)
+        others = per_letter.copy()
+        others[int(turns[first]), :] = -2.0
+        others[:, first] = -2.0
+        turn, letter = np.unravel_index(int(others.argmax()), others.shape)
+        if len(per_letter) > 1 and others[turn, letter] > -2.0:
+            guess.turned = (self.classes[self.letter_labels[letter]], float(others[turn, letter]),
+                            float(self.closeness[first, letter]))
+        return guess
 
     def classify_turned_each(self, dice: list[list[np.ndarray]]) -> list[Guess]:
         """``classify`` for many dice at once, each given in its turns: the same answers, in a

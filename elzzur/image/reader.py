@@ -193,10 +193,15 @@ def lit_path(colours: list[np.ndarray], plain: np.ndarray, cols: int) -> set[int
 
 
 MARGIN = 0.06  # the margin over the next letter that makes a reading sure, for unlike letters
+# the margin a die's letter needs over the best other letter in another turn: calibrated on
+# benchmarks/image.py --looks seeds 105 and 106 (boggle, dice: every wrong tile flagged at
+# 0.1, not at 0.06)
+TURN_MARGIN = 0.1
 ALIKE = 0.3  # and how much more it must be for alike ones, per unit of likeness over 0.6
 
 
-def confidence(score: float, runner_up: float, closeness: float = 0.0) -> float:
+def confidence(score: float, runner_up: float, closeness: float = 0.0,
+               margin_needed: float = 0.0) -> float:
     """How sure a letter is, 0 to 1 (under ``THRESHOLD``: flagged).
 
     Its margin over the next letter, against the margin it needs: 0.06 for letters unlike each
@@ -205,7 +210,7 @@ def confidence(score: float, runner_up: float, closeness: float = 0.0) -> float:
     benchmarks/image.py's seed-2 corpus (every wrong tile flagged, 9 % of right ones with it)
     and measured on another seed (BENCHMARKS.md). Times how close the glyph is to a prototype
     at all (a correlation of 0.75 or more is close): a blot like no letter is not sure."""
-    needed = MARGIN + ALIKE * max(0.0, closeness - 0.6)
+    needed = (margin_needed or MARGIN) + ALIKE * max(0.0, closeness - 0.6)
     margin = min(1.0, max(0.0, (score - runner_up) / (2 * needed)))
     likeness = min(1.0, max(0.0, (score - 0.45) / 0.3))
     return round(margin * likeness, 2)
@@ -238,15 +243,21 @@ def linear_confidence(margin: float, score: float) -> float:
 
 def sureness(guess, any_turn: bool = True) -> tuple[float, str]:
     """A guess's confidence and what to ask about it: the network's lead and the likeness
-    (``linear_confidence``), a die's runner-up in any turn (an M turned is a W; not where an
-    underline fixed the turn: ``any_turn`` False), and unsure wherever the network and the
+    (``linear_confidence``), a die's runner-up in another turn (an M turned is a W; not where
+    an underline fixed the turn: ``any_turn`` False), and unsure wherever the network and the
     nearest prototype name different letters."""
     sure = (confidence(guess.score, guess.runner_up, guess.closeness)
             if guess.margin is None else linear_confidence(guess.margin, guess.score))
-    if guess.prototype is not None and any_turn:
-        other = guess.prototype
-        sure = min(sure, confidence(other.score, other.runner_up, other.closeness))
+    other = guess.prototype
     why = f"{guess.letters} or {guess.second}?"
+    if other is not None and any_turn and other.turned is not None:
+        # how far the best other letter in another turn is (an A upside down is a V, an M a
+        # W): the network, which reads one turn, cannot tell those apart; within one turn it
+        # can (E or F)
+        letter, score, closeness = other.turned
+        turned_sure = confidence(other.score, score, closeness, TURN_MARGIN)
+        if turned_sure < sure:
+            sure, why = turned_sure, f"{guess.letters}, or {letter} turned?"
     if guess.nearest != guess.letters:  # the two classifiers disagree: neither is sure
         sure, why = min(sure, 0.3), f"{guess.letters} or {guess.nearest}?"
     return sure, why
