@@ -12,13 +12,19 @@ unknown ones ignored) and one ``>`` line an event::
     >Bob: DOG (DOG) -5 250                    points off for tiles left (or (time), time penalty)
 
 In a word, ``.`` or a letter in parentheses is a tile already on the board, a lower-case letter
-a blank, ``[CH]`` a tile of several letters. Anything else is an ElzzurError naming the line.
+a blank, ``[CH]`` a tile of several letters. Records as people write them are read too: a
+lower-case coordinate, a score without its ``+``, a play without its rack, Quackle's cross-words
+after the total (``extra``), two players of one nick (told apart by turn). A line that cannot
+be read is a warning in ``game.warnings`` (``ORIGIN, line N: …``) and the reading goes on, for
+one bad line in a tournament's record should not cost the other forty; a record of no readable
+move is an ElzzurError naming its first bad line. (The bytes are ``gcg_text.decode_gcg``'s.)
 
 ``review`` replays the game and, for each move with its rack, finds on the board as it stood
 the best candidate by equity (``elzzur.scrabble.equity``, asked for the top one alone) and the
 move played (``played_move``: among the moves of its own tiles), and the equity given away
 between them. Ranking every candidate instead took 0.4-0.8 s a move for a rack of two blanks,
-tens of thousands of moves built and sorted for two of them.
+tens of thousands of moves built and sorted for two of them. A rack the record shows only in
+part (``partial_rack``) gets no verdict: what a better move needed may be the tiles not shown.
 """
 
 from __future__ import annotations
