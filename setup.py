@@ -27,6 +27,10 @@ setup(
                   "elzzur.licenses": ["*.txt"]},
     include_package_data=False,
     scripts=["scripts/elzzur"],
+    # made from the command table by tools/make_share.py (tests/test_completion.py: current)
+    data_files=[(folder, [f"{folder}/{name}"]) for folder, name in (
+        ("share/man/man1", "elzzur.1"), ("share/bash-completion/completions", "elzzur"),
+        ("share/fish/vendor_completions.d", "elzzur.fish"))],
     ext_modules=[Extension("elzzur._core",
                            [f"{CORE}/module.c", f"{CORE}/cells.c", f"{CORE}/search.c",
                             f"{CORE}/scrabble.c"],

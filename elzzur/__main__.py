@@ -32,6 +32,7 @@ RUN = {
     "read": ("read", "run_read"),
     "serve": ("serve", "run_serve"),
     "play": ("play", "run_play"), "stats": ("play", "run_stats"),
+    "completion": ("completion", "run_completion"),
 }
 
 
@@ -138,8 +139,11 @@ def build_parser():
         sub = commands.add_parser(name, help=help_text, description=help_text, epilog=examples,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
         for o in options:
-            if o.flags[0][0] != "-":  # positional: one or more (check's lists)
-                sub.add_argument(o.dest, nargs="+", metavar=o.metavar, help=o.help)
+            if o.flags[0][0] != "-":  # positional: one or more (check's lists), or one
+                if o.kind is list:
+                    sub.add_argument(o.dest, nargs="+", metavar=o.metavar, help=o.help)
+                else:
+                    sub.add_argument(o.dest, metavar=o.metavar, help=o.help, choices=o.choices)
                 continue
             kwargs = {"dest": o.dest, "help": o.help}
             if o.kind is bool:

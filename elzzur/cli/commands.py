@@ -522,6 +522,21 @@ examples:
   elzzur stats --format svg -o progress.svg
   elzzur stats --rules boggle --format json""")
 
+# shell completion and the man page (elzzur.cli.completion, elzzur.cli.manpage): made from
+# this table
+SHELLS = ("bash", "zsh", "fish")
+
+COMMANDS["completion"] = ("print the completion script of a shell (bash, zsh, fish): commands, "
+                          "options, languages, rules and files complete with Tab", [
+    Option(("shell",), "shell", str, metavar="SHELL", choices=SHELLS,
+           help="the shell: bash, zsh or fish"),
+], """\
+examples:
+  eval "$(elzzur completion bash)"
+  elzzur completion bash > ~/.local/share/bash-completion/completions/elzzur
+  elzzur completion fish > ~/.config/fish/completions/elzzur.fish
+in zsh, add eval "$(elzzur completion zsh)" to ~/.zshrc.""")
+
 MAIN_EXAMPLES = """\
 examples:
   elzzur demo -l en                      solve the built-in English board
