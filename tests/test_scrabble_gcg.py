@@ -436,3 +436,22 @@ def test_thousands_of_lines_not_read_are_counted_and_twenty_shown(cli, words, tm
     lines = run.err.splitlines()
     assert len(lines) == 21 and lines[0].startswith("elzzur: warning: g.gcg, line 1: ")
     assert lines[-1] == "elzzur: warning: g.gcg: 5000 lines not read (4980 more not shown)"
+
+
+def test_one_nick_for_both_players_through_a_challenge_and_the_end_of_the_game():
+    """By turn: a move is the turn of the player who did not move last; a withdrawn play, a
+    challenge's points and the points for going out are the last mover's; a penalty for the
+    tiles left is the other's."""
+    game = parse_gcg("#player1 p Pat One\n#player2 p Pat Two\n"
+                     ">p: AEINRST 8D RETAINS +66 66\n"    # One
+                     ">p: ABDEFGO D8 .OB +5 5\n"          # Two
+                     ">p: AXYZEIO 10C A. +4 70\n"         # One
+                     ">p: AXYZEIO (challenge) +5 75\n"    # One: the challenge's points
+                     ">p: DEFGAKL E9 A +2 7\n"            # Two
+                     ">p: DEFGAKL -- -2 5\n"              # Two: withdrawn
+                     ">p: XYZEIOH 9F XI +20 95\n"         # One, going out
+                     ">p: (DEFGAKL) +30 125\n"            # One: the other's tiles
+                     ">p: DEFGAKL (DEFGAKL) -15 -10\n")   # Two: its tiles left
+    assert game.players == ["p", "Pat"]
+    assert [e.nick for e in game.events] == ["p", "Pat", "p", "p", "Pat", "Pat", "p", "p",
+                                             "Pat"]
