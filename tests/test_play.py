@@ -409,6 +409,89 @@ def test_colour_where_the_terminal_allows_it(tmux):
     tmux.finished()
 
 
+# xterm's colours, for the picture of a terminal screen (test_a_picture_of_the_round)
+ANSI = ["#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
+        "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff"]
+
+
+def screen_html(screen: str) -> str:
+    """A screen captured with its colours (capture-pane -e) as an HTML page: white on black
+    text in a monospace font, each run of text in its SGR colours."""
+    import html
+    import re
+
+    fg, bg, bold = None, None, False
+    out = []
+    for part in re.split(r"(\x1b\[[0-9;]*m)", screen):
+        if not part.startswith("\x1b["):
+            if part:
+                style = f"color:{fg or '#e5e5e5'};background:{bg or 'transparent'};" + (
+                    "font-weight:bold;" if bold else "")
+                out.append(f'<span style="{style}">{html.escape(part)}</span>')
+            continue
+        codes = [int(c) if c else 0 for c in part[2:-1].split(";")]
+        while codes:
+            code = codes.pop(0)
+            if code == 0:
+                fg, bg, bold = None, None, False
+            elif code == 1:
+                bold = True
+            elif code == 22:
+                bold = False
+            elif 30 <= code <= 37 or 90 <= code <= 97:
+                fg = ANSI[code - 30 if code < 90 else code - 82]
+            elif 40 <= code <= 47 or 100 <= code <= 107:
+                bg = ANSI[code - 40 if code < 100 else code - 92]
+            elif code in (38, 48) and codes[:1] == [5]:
+                n = codes[1] if len(codes) > 1 else 0
+                codes = codes[2:]
+                colour = ANSI[n] if n < 16 else None
+                fg, bg = (colour, bg) if code == 38 else (fg, colour)
+            elif code == 39:
+                fg = None
+            elif code == 49:
+                bg = None
+    return ("<!doctype html><meta charset=utf-8><body style='margin:0;background:#000'>"
+            "<pre style='margin:8px;font:15px/1.25 \"DejaVu Sans Mono\",monospace'>"
+            + "".join(out) + "</pre>")
+
+
+def test_a_picture_of_the_round(tmux, tmp_path):
+    """The round in colour, as a terminal shows it, drawn to a PNG by headless Chromium from
+    the screen tmux captured (its colours included): docs/screenshots/play-terminal.png is
+    copied from the test's folder by hand."""
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        needs_system("the picture needs Debian's chromium (apt-get install -y chromium)")
+    tmux.start("play", "-b", "Ttl R S Ndl/Odw Htw E I/Cdw I N V/Etl A D E", "-l", "en",
+               "--no-history", "--color", "always")
+    for word in ("chore", "diene", "sine", "echo"):
+        tmux.type(word)
+        tmux.keys("Enter")
+        tmux.wait_for(f"{word.upper()}  +")
+    tmux.set_clock(47)
+    tmux.type("hose")
+    tmux.keys("Enter")
+    tmux.wait_for("HOSE: not on the board")
+    tmux.type("ne")
+    screen = tmux.wait_for("> NE")
+    assert "time 1:13" in screen
+    # -N: the spaces at a line's end too (a tile at the end of a line keeps its colour)
+    coloured = tmux.tmux("capture-pane", "-t", tmux_target(tmux), "-p", "-e", "-N")
+    assert game_colours(coloured) >= {"41", "42", "43", "44", "47"}  # TW DL DW TL and plain
+    page = tmp_path / "screen.html"
+    page.write_text(screen_html(coloured), encoding="utf-8")
+    out = tmp_path / "play-terminal.png"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                    f"--screenshot={out}", "--window-size=740,560", "--hide-scrollbars",
+                    page.as_uri()], capture_output=True, timeout=120, check=True)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    tmux.keys("C-d")
+    tmux.wait_for("You gave up.")
+    tmux.keys("Enter")
+    assert tmux.finished() == 0
+
+
 def test_three_generated_rounds_with_ruzzles_bonus_tiles(tmux):
     tmux.start("play", "--seed", "3", "--rounds", "3", "--format", "json",
                "--no-history", "-d", "words.txt", "--min-words", "0")

@@ -57,8 +57,9 @@ class Screen:
             pass
         self.attrs = {"ok": curses.A_BOLD, "bad": curses.A_BOLD, "bonus": curses.A_BOLD,
                       "tile": curses.A_NORMAL, "title": curses.A_BOLD}
-        for kind in KINDS:  # without colour: bold letters, the code under the tile
-            self.attrs[kind] = self.attrs["code_" + kind] = curses.A_BOLD
+        for kind in KINDS:  # without colour: bold letters; the code under the tile, in the
+            # terminal's own ink with or without colour (a dark blue on black would not read)
+            self.attrs[kind] = curses.A_BOLD
         if self.colour:
             curses.start_color()
             try:
@@ -78,9 +79,7 @@ class Screen:
                               title=curses.color_pair(5) | curses.A_BOLD)
             for n, (kind, (_, paper, ink)) in enumerate(KINDS.items(), start=6):
                 curses.init_pair(n, getattr(curses, "COLOR_" + ink), getattr(curses, "COLOR_" + paper))
-                curses.init_pair(n + 4, getattr(curses, "COLOR_" + paper), background)
                 self.attrs[kind] = curses.color_pair(n) | curses.A_BOLD
-                self.attrs["code_" + kind] = curses.color_pair(n + 4) | curses.A_BOLD
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -148,11 +147,11 @@ class Screen:
                 self.put(top + 1 + k, 2, text, curses.A_BOLD if k == 0 else curses.A_NORMAL)
         else:
             self.draw_board(board, top)
-            self.put(line + 3, 0, self.legend(board)[:width])
+            self.put(line + 4, 0, self.legend(board)[:width])
             x = 0
             for kind in self.kinds(board):  # the legend's codes in their tiles' colours
                 at = self.legend(board).find(kind.upper(), x)
-                self.put(line + 3, at, kind.upper(), self.attrs[kind])
+                self.put(line + 4, at, kind.upper(), self.attrs[kind])
                 x = at + 2
         panel = 2 + TILE_W * max(board.rows, board.cols) + 4
         found = list(game.found.values())
@@ -196,7 +195,7 @@ class Screen:
                 x = 2 + TILE_W * c
                 self.put(top + 2 * r, x, f" {label:<{TILE_W - 2}}", attr)
                 if kind:
-                    self.put(top + 2 * r + 1, x + 1, kind.upper(), self.attrs["code_" + kind])
+                    self.put(top + 2 * r + 1, x + 1, kind.upper())
 
     # --- the keys ----------------------------------------------------------------------------
 
