@@ -8,7 +8,8 @@ between them much more than each one's own interval). Each candidate is then pla
 refilled from that bag, and ``plies`` more turns follow, each side playing its best move by
 equity (``equity.ranked``, exchanges included). A candidate's outcome is the spread of those turns
 (ours minus the opponent's, the end-of-game adjustments when someone goes out), plus the value of
-our leave at the end, less the opponent's. Its mean over the iterations is the ranking; each mean
+the tiles our last move kept, less the value of those the opponent's last move kept (valued as
+the equity that chose each move valued them, before the rack was refilled). Its mean over the iterations is the ranking; each mean
 has a 95 % interval (normal approximation, 1.96 standard errors).
 
 Iterations run in batches; after each batch (once every candidate has ``MIN_ITERATIONS``) a
@@ -145,25 +146,20 @@ def _apply(move, board, rack_tiles: list, bag: list, rng: random.Random) -> None
         rng.shuffle(bag)
 
 
-def _leave_value(ctx: _Context, board, rack_tiles) -> float:
-    rack, blanks = rack_of(rack_tiles)
-    evaluate = Evaluator(ctx.leaves, unseen_tiles(board, rack, blanks, ctx.tiles), ctx.tiles)
-    from .moves import show_leave
-
-    return evaluate(show_leave(rack, blanks))
-
-
 def playout(ctx: _Context, index: int, rng_seed: str, draw: list) -> float:
     """One candidate's outcome for one draw (the unseen tiles shuffled: the opponent's rack
-    first, then the bag, drawn from the end)."""
+    first, then the bag, drawn from the end): the spread of the turns played, plus the value of
+    the tiles our last move kept, less the value of those the opponent's last move kept (each
+    as the equity that chose the move valued it, before the rack was refilled: a refilled rack
+    is the next draw's luck, not the move's)."""
     tiles = ctx.tiles
     rng = random.Random(rng_seed)
     board = [list(row) for row in ctx.board]
     size = tiles.rack_size
-    theirs = draw[:size]
     bag = draw[size:]
-    racks = [list(ctx.rack_tiles), list(theirs)]
+    racks = [list(ctx.rack_tiles), list(draw[:size])]
     spread = 0.0
+    kept = [0.0, 0.0]  # the value of each side's last leave
     move = ctx.moves[index]
     side = 0
     for ply in range(ctx.plies + 1):
@@ -174,8 +170,9 @@ def playout(ctx: _Context, index: int, rng_seed: str, draw: list) -> float:
         spread += sign * move.score
         if move.kind == "play" and not racks[side] and not bag:  # out: the game is over
             return spread + sign * 2 * _points(tiles, racks[1 - side])
+        kept[side] = (move.equity or 0.0) - move.score
         side = 1 - side
-    return spread + _leave_value(ctx, board, racks[0]) - _leave_value(ctx, board, racks[1])
+    return spread + kept[0] - kept[1]
 
 
 def iteration(job: tuple[int, tuple[int, ...]]) -> list[float]:
