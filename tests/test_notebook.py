@@ -103,7 +103,7 @@ def test_every_word_is_listed_with_its_path_as_a_button(board, english, builtin_
     buttons = re.findall(r'<button type="button" data-path="([^"]*)" data-word="([A-Z]+)" '
                          r'data-score="(\d+)" onclick="elzzurShowPath\(this\)"[^>]*>([^<]*)</button>',
                          html)
-    assert len(buttons) == len(full) == 409 and "more</td>" not in html  # no "… and 359 more"
+    assert len(buttons) == len(full) > 300 and "more</td>" not in html  # no "… and 359 more"
     data, word, score, shown = buttons[0]
     assert (word, int(score)) == (full.words[0].word, full.words[0].score)
     assert shown == " ".join(f"({r},{c})" for r, c in full.words[0].path)
@@ -114,7 +114,7 @@ def test_every_word_is_listed_with_its_path_as_a_button(board, english, builtin_
     assert 'data-gap="8" style="font-family:' in html and "color:inherit" in html
     assert "color:#2b2b2b;text-align:left" not in html
     assert html.count("<script>") == 1 and " id=" not in html
-    assert "… and 2 more" in solution_html(full.top(3), limit=1)  # a limit, if asked for
+    assert "… and 2 more" in solution_html(full.top(3), limit=1)  # bounded
 
 
 def test_a_solution_under_other_rules_shows_no_wrong_values(board, english):
@@ -228,12 +228,13 @@ def test_an_executed_notebook(tmp_path, monkeypatch):
     # the dark theme's background before: a contrast near 1)
     assert report["summary_contrast"] >= 4.5 and report["dark"]["summary_contrast"] >= 4.5, report
     # every word in the table, in a box that scrolls; a click on ECHOIER's path draws it
-    assert report["rows"] == 409 and report["table_box"]["overflow"] == "auto"
+    assert report["table_box"]["overflow"] == "auto"
     assert report["table_box"]["scroll"] > report["table_box"]["height"]
     english = get_language("en")
     full = solve(parse_board(SEED, english), elzzur_dictionary(english), english)
     echoier = next(found for found in full.words if found.word == "ECHOIER")
     cells = [r * 4 + c for r, c in echoier.path]
+    assert report["rows"] == len(full)
     clicked = report["clicked"]
     assert sorted(clicked["steps"]) == sorted([cell, str(n)] for n, cell in enumerate(cells, 1))
     assert sorted(clicked["outlined"]) == sorted(cells) and clicked["arrows"] == len(cells) - 1

@@ -26,6 +26,8 @@ HEAD = 12  # the length of an arrow's head
 STEP_STYLE = (f"min-width:20px;height:20px;box-sizing:border-box;padding:0 3px;border-radius:9px;"
               f"border:2px solid {PATH};")
 ROWS_SHOWN = 12  # rows of the word table in view; the others scroll inside it
+MAX_ROWS = 2000  # rows the table holds at most (about 1 MB of HTML): a 12x12 board's tens of
+# thousands of words would make the notebook file itself huge; the rest are counted
 CHOSEN = "rgba(106,43,181,0.18)"  # the chosen word's row: the path colour, light on any theme
 
 
@@ -141,9 +143,9 @@ def solution_values(solution):
     return rules.values(language)
 
 
-def solution_html(solution, limit: int | None = None) -> str:
+def solution_html(solution, limit: int = MAX_ROWS) -> str:
     """The board with the path of the solution's first word, the totals, and a table of the
-    words (every one, or the first ``limit``) with their scores and paths, in a box of its own
+    words (every one, up to ``limit``) with their scores and paths, in a box of its own
     that scrolls. A word's path is a button: a click draws that path on the board, as the HTML
     page does (a small script, the same for every output; where a notebook does not run an
     output's scripts, as an untrusted one, the table still reads).
@@ -155,7 +157,7 @@ def solution_html(solution, limit: int | None = None) -> str:
     path = tuple(r * cols + c for r, c in first.path) if first else ()
     cell = "padding:2px 10px;border:none;text-align:{}"
     left, right = cell.format("left"), cell.format("right")
-    words = solution.words if limit is None else solution.words[:limit]
+    words = solution.words[:limit]
     height = ROWS_SHOWN * 22 + 26
     lines = [f'<div data-elzzur-solution="" data-cols="{cols}" data-tile="{TILE}" '
              f'data-gap="{GAP}" style="font-family:{FONT};color:inherit;text-align:left">',
