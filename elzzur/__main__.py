@@ -194,7 +194,7 @@ def parse_args(argv: list[str]) -> Args:
         argv = help_command(argv)
         parser = build_parser()
         if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
-            parser.error(f"options come after the command (elzzur COMMAND {argv[0][:40]} …)")
+            parser.error(misplaced_option(argv[0]))
         namespace, extra = parser.parse_known_args(argv)
         if extra and namespace.command == "words":
             from .cli.words import take_extra
@@ -249,6 +249,19 @@ def help_command(argv: list[str]) -> list[str]:
         report(f"unknown command {quoted(name)} ({hint})")
         raise SystemExit(2)
     return argv
+
+
+def misplaced_option(flag: str) -> str:
+    """The usage error for an option before any command: one of some command's (``-l en
+    solve``) comes after the command; ``-V``, ``-version``, ``--verison`` are --version's
+    misspellings, not a command's option, and are told so."""
+    name = flag.split("=", 1)[0]
+    if any(name in o.flags for _, options, _ in COMMANDS.values() for o in options):
+        return f"options come after the command (elzzur COMMAND {flag[:40]} …)"
+    near = ["--version"] if name in ("-V", "-v", "-version") else \
+        close_matches(name, ["--version", "--help"])
+    hint = f" (did you mean {' or '.join(near)}?)" if near else ""  # (else: see --help)
+    return f"unknown option {quoted(flag)}{hint}"
 
 
 def close_matches(word: str, choices) -> list[str]:

@@ -151,3 +151,4 @@ def test_python_m_elzzur_prints_the_same_script():
     done = subprocess.run([sys.executable, "-m", "elzzur", "completion", "bash"],
                           capture_output=True, text=True, env=child_env(), cwd=os.getcwd())
     assert (done.returncode, done.stdout) == (0, bash_script())
+
