@@ -23,7 +23,8 @@ GAP = 8  # between two tiles
 LETTERS = 28  # the font size of a one-letter tile's letter
 FONT = "'DejaVu Sans', Verdana, Arial, sans-serif"
 HEAD = 12  # the length of an arrow's head
-STEP_STYLE = (f"min-width:20px;height:20px;box-sizing:border-box;padding:0 3px;border-radius:9px;"
+STEP_STYLE = (f"z-index:2;min-width:20px;height:20px;box-sizing:border-box;padding:0 3px;"
+              f"border-radius:9px;"
               f"border:2px solid {PATH};")
 ROWS_SHOWN = 12  # rows of the word table in view; the others scroll inside it
 MAX_ROWS = 2000  # rows the table holds at most (about 1 MB of HTML): a 12x12 board's tens of
@@ -41,7 +42,7 @@ def board_html(board, path=(), values=None, arrows_always: bool = False) -> str:
     width = board.cols * (TILE + GAP) - GAP
     height = board.rows * (TILE + GAP) - GAP
     tiles = [_tile(cell, index, board, steps, values, path) for index, cell in enumerate(board.cells)]
-    grid = (f'<div style="position:relative;display:grid;'
+    grid = (f'<div data-board="" style="position:relative;display:grid;'
             f'grid-template-columns:repeat({board.cols},{TILE}px);grid-auto-rows:{TILE}px;'
             f'gap:{GAP}px;width:{width}px;height:{height}px;margin:4px 0;font-family:{FONT};'
             f'line-height:1;text-align:center">' + "".join(tiles) + _arrows(board, path, arrows_always) + "</div>")
@@ -64,16 +65,19 @@ def _tile(cell, index: int, board, steps: dict, values, path) -> str:
     label = tile_label(cell)
     value = tile_value(cell, values)
     border = f"3px solid {PATH}" if index in steps else f"1px solid {EDGE}"
-    parts = [f'<div title="{escape(cell.token, quote=True)} {where}" data-cell="{index}" style="{box}'
+    parts = [f'<div title="{escape(cell.token, quote=True)} {where}" style="{box}'
              f'background:{fill};color:{ink};border:{border};display:flex;align-items:center;'
              f'justify-content:center;text-align:center;font-weight:bold">',
              f'<span style="font-size:{round(LETTERS * label_scale(label))}px;white-space:nowrap">'
              f"{escape(label)}</span>"]
-    corner = "position:absolute;right:5px;font-size:11px;font-weight:bold;text-align:right"
+    # the corners' texts over the path's arrows (z-index 2 against the arrows' 1), each on a
+    # chip of the tile's colour, so that an arrow across the corner never hides them
+    corner = ("position:absolute;z-index:2;padding:0 2px;border-radius:3px;right:3px;"
+              "font-size:11px;font-weight:bold;text-align:right")
     if value:
-        parts.append(f'<span style="{corner};top:5px">{escape(value)}</span>')
+        parts.append(f'<span style="{corner};background:{fill};top:5px">{escape(value)}</span>')
     if badge:
-        parts.append(f'<span style="{corner};bottom:5px">{escape(badge)}</span>')
+        parts.append(f'<span style="{corner};background:{fill};bottom:5px">{escape(badge)}</span>')
     if index in steps:
         numbers = steps[index]
         first = numbers[0] == 1
@@ -96,7 +100,7 @@ def _arrows(board, path, always: bool = False) -> str:
     width = board.cols * (TILE + GAP) - GAP
     height = board.rows * (TILE + GAP) - GAP
     out = [f'<svg width="{width}" height="{height}" style="position:absolute;left:0;top:0;'
-           f'pointer-events:none;overflow:visible" aria-hidden="true">']
+           f'pointer-events:none;overflow:visible;z-index:1" aria-hidden="true">']
     for a, b in zip(path, path[1:]):
         x1, y1, x2, y2 = arrow_ends(_centre(board, a), _centre(board, b), TILE)
         dx, dy = x2 - x1, y2 - y1
@@ -201,12 +205,13 @@ _SCRIPT = ("window.elzzurShowPath=window.elzzurShowPath||function(b){"
            "var cols=+box.dataset.cols,t=+box.dataset.tile,g=+box.dataset.gap,H=%(head)d;"
            "var steps=b.dataset.path.split(' ').map(function(s){return s.split(':').map(Number)});"
            "box.querySelectorAll('[data-step]').forEach(function(s){s.remove()});"
-           "box.querySelectorAll('[data-cell]').forEach(function(d){d.style.border='1px solid %(edge)s'});"
+           "var tiles=box.querySelector('[data-board]').children;"
+           "Array.prototype.forEach.call(tiles,function(d){if(d.tagName=='DIV'&&d.style.border.indexOf('dashed')<0)d.style.border='1px solid %(edge)s'});"
            "box.querySelectorAll('tr').forEach(function(r){r.style.background='none'});"
            "b.closest('tr').style.background='%(chosen)s';"
            "var svg=box.querySelector('svg');while(svg.firstChild)svg.removeChild(svg.firstChild);"
            "var ns='http://www.w3.org/2000/svg';function c(i){return[(i%%cols)*(t+g)+t/2,Math.floor(i/cols)*(t+g)+t/2]}"
-           "steps.forEach(function(s,k){var d=box.querySelector('[data-cell=\"'+s[0]+'\"]');"
+           "steps.forEach(function(s,k){var d=tiles[s[0]];"
            "d.style.border='3px solid %(path)s';var n=document.createElement('span');n.dataset.step='';"
            "n.textContent=k+1;n.style.cssText='position:absolute;'+(s[1]<0?'left':'right')+':2px;'"
            "+(s[2]<0?'top':'bottom')+':2px;%(step)sbackground:'+(k?'%(ink)s':'%(path)s')+';color:'"

@@ -114,10 +114,17 @@ try {
     report.clicked = await solution.evaluate((box) => ({
       arrows: box.querySelectorAll("svg polygon").length,
       steps: Array.from(box.querySelectorAll("[data-step]")).map((s) => [
-        Number(s.closest("[data-cell]").dataset.cell), s.textContent]),
-      outlined: Array.from(box.querySelectorAll("[data-cell]"))
-        .filter((d) => d.style.border.startsWith("3px")).map((d) => Number(d.dataset.cell)),
+        Array.from(box.querySelector("[data-board]").children).indexOf(s.parentElement),
+        s.textContent]),
+      outlined: Array.from(box.querySelector("[data-board]").children)
+        .map((d, i) => [d, i]).filter(([d]) => d.style.border.startsWith("3px"))
+        .map(([, i]) => i),
       shown: box.querySelector("[data-shown]").textContent,
+      // the corners' texts (values, badges, step numbers) stacked over the arrows' SVG
+      corners_over_arrows: Array.from(box.querySelectorAll("[data-board] > div > span"))
+        .filter((s) => getComputedStyle(s).position === "absolute")
+        .every((s) => Number(getComputedStyle(s).zIndex) >
+          Number(getComputedStyle(box.querySelector("svg")).zIndex)),
       points: box.querySelector("[data-points]").textContent,
       chosen_rows: Array.from(box.querySelectorAll("tbody tr"))
         .filter((r) => r.style.background !== "none").map((r) => r.cells[0].textContent),

@@ -6,7 +6,10 @@ the words that use it.
 
 The pieces, one job each: ``editing`` (the grid's texts to and from a board, no Tk),
 ``wordlist`` (filter, summary, clipboard, animation steps, no Tk), ``job`` (the solve in a
-worker thread, no Tk), ``tile`` (one tile's widgets) and ``app`` (the window). Importing this
+worker thread, no Tk), ``tile`` (one tile's widgets, and the board's layout, which follows the
+window's size), ``style`` (the palette's look for ttk), ``dialogs`` (the desktop's file
+chooser, else Tk's), ``loop`` (Tk's loop with the signals answered), ``app`` (the window) and
+``play`` (``elzzur play --window``). Importing this
 package imports no tkinter: the window's modules load when a window opens, so ``elzzur gui``
 fails with one clear line where tkinter is missing, and the tests import the model without it.
 """
