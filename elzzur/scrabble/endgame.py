@@ -136,7 +136,8 @@ class _Search:
         found = self.moves_of.get((key, rack))
         if found is None:
             found = self.generate(self.board, *rack_dict(rack))
-            found.sort(key=lambda m: (-m.score, -len(m.placed)))
+            size = len(rack)  # moves that go out first (they end the search at once), then
+            found.sort(key=lambda m: (len(m.placed) != size, -m.score, -len(m.placed)))
             self.moves_kept += len(found)
             if self.moves_kept > MOVES_LIMIT:
                 self.moves_of.clear()
@@ -161,6 +162,22 @@ class _Search:
             if value > best:
                 best = value
         return best
+
+    def child(self, key, mine, theirs, passed, depth, alpha, beta, score, searched):
+        """The value, for the side that moved, of a move scoring ``score`` that leads to this
+        child: the child's value is the other side's, so ours is ``score`` less it, and our
+        window (alpha, beta) is (score - beta, score - alpha) for the child. After the first
+        child, a null window first (principal variation search: most moves only need proving
+        worse), searched again with the whole window when the move may be better."""
+        if searched and beta - alpha > 1:
+            value, line, solved = self.search(key, mine, theirs, passed, depth - 1,
+                                              score - alpha - 1, score - alpha)
+            value = score - value
+            if not alpha < value < beta:
+                return value, line, solved
+        value, line, solved = self.search(key, mine, theirs, passed, depth - 1, score - beta,
+                                          score - alpha)
+        return score - value, line, solved
 
     def search(self, key: frozenset, mine: tuple, theirs: tuple, passed: bool, depth: int,
                alpha: int, beta: int):
@@ -191,14 +208,15 @@ class _Search:
         if first is not None and first is not PASS and first in moves:
             order = [first] + [m for m in moves if m is not first]
         board = self.board
+        searched = False  # a child searched with the whole window: the rest with a null one
         for move in order + [PASS]:
             if move is PASS:
                 if passed:  # two passes in a row: the game ends
                     value, line, solved = self.points(theirs) - self.points(mine), [], True
                 else:
-                    value, line, solved = self.search(key, theirs, mine, True, depth - 1,
-                                                      -beta, -alpha)
-                    value = -value
+                    value, line, solved = self.child(key, theirs, mine, True, depth, alpha,
+                                                     beta, 0, searched)
+                    searched = True
             else:
                 left = after(mine, move.placed)
                 score = move.score
@@ -208,13 +226,13 @@ class _Search:
                     for r, c, tile, blank in move.placed:
                         board[r][c] = (tile, blank)
                     try:
-                        child, line, solved = self.search(
+                        value, line, solved = self.child(
                             key | {(r, c, tile, blank) for r, c, tile, blank in move.placed},
-                            theirs, left, False, depth - 1, score - beta, score - alpha)
+                            theirs, left, False, depth, alpha, beta, score, searched)
                     finally:
                         for r, c, _, _ in move.placed:
                             board[r][c] = None
-                    value = score - child
+                    searched = True
             all_solved = all_solved and solved
             if value > best_value:
                 best_value, best_line, best_move = value, [move] + line, move
