@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..errors import PROG, ElzzurError
+from ..errors import PROG, ElzzurError, UsageError
 
 
 def run_look(args, out, text: str, rack_text: str, tiles, layout_name: str, graph) -> None:
@@ -82,7 +82,10 @@ def _pre_endgame(out, board, rack, blanks, unseen, graph, tiles, layout, seconds
 def _simulate(out, board, rack, blanks, graph, tiles, layout, seconds, jobs, args,
               as_json) -> None:
     from ..scrabble.leaves import edition_leaves
-    from ..scrabble.simulate import simulate
+    from ..scrabble.simulate import MAX_PLIES, simulate
+
+    if args.plies > MAX_PLIES:
+        raise UsageError(f"scrabble: --plies is at most {MAX_PLIES}, not {args.plies:,}")
     from ..views.lookahead import simulation_json, simulation_text
 
     sim = simulate(board, rack, blanks, graph, tiles, layout,

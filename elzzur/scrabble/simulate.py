@@ -12,13 +12,15 @@ the tiles our last move kept, less the value of those the opponent's last move k
 the equity that chose each move valued them, before the rack was refilled). Its mean over the iterations is the ranking; each mean
 has a 95 % interval (normal approximation, 1.96 standard errors).
 
-Iterations run in batches; after each batch (once every candidate has ``MIN_ITERATIONS``) a
-candidate behind the leader beyond doubt is dropped (``prune``: the 95 % interval of the paired
-difference on the same draws wholly above zero; it stays in the table with its numbers, marked), and the simulation stops when one is left, the time is up or the
-iterations asked for are done. Iteration ``k`` draws from its own generator, seeded by (seed, k),
-and the batches are the same whatever the number of processes, so a simulation of a given number
-of iterations gives the same table for a seed on any ``jobs``; under a time limit, how many
-batches finish depends on the machine (the table says how many ran).
+Iterations run in batches of 16; after each batch (once every candidate has ``MIN_ITERATIONS``)
+a candidate behind the leader beyond doubt is dropped (``prune``: the 95 % interval of the
+paired difference on the same draws lies wholly above zero; it stays in the table with its
+numbers, marked), and the simulation stops when one is left, the time is up (checked after
+every iteration) or the iterations asked for are done. Iteration ``k`` draws from its own
+generator, seeded by (seed, k), and the batches are the same whatever the number of processes,
+so a simulation of a given number of iterations gives the same table for a seed on any
+``jobs``; under a time limit, how many iterations finish depends on the machine (the table says
+how many ran). With no iteration done in the time, the order is the static one.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from .tiles import BLANK, TileSet
 from .unseen import unseen_list, unseen_tiles
 
 MIN_ITERATIONS = 24  # iterations before a candidate can be dropped
+MAX_PLIES = 20  # turns after a candidate (each iteration's time grows with them)
 Z95 = 1.96
 
 
@@ -194,8 +197,8 @@ def simulate(board, rack: dict, blanks: int, graph, tiles: TileSet, layout, leav
     one of the two must be given), in ``jobs`` processes. See the module for the method."""
     if seconds is None and iterations is None:
         raise ValueError("simulate: give seconds, iterations or both")
-    if plies < 1:
-        raise ValueError(f"plies must be at least 1, not {plies}")
+    if not 1 <= plies <= MAX_PLIES:
+        raise ValueError(f"plies must be from 1 to {MAX_PLIES}, not {plies}")
     started = time.monotonic()
     unseen = unseen_tiles(board, rack, blanks, tiles)
     if candidates is None:
@@ -237,19 +240,24 @@ def simulate(board, rack: dict, blanks: int, graph, tiles: TileSet, layout, leav
             if iterations is not None:
                 size = min(size, iterations - done)
             jobs_list = [(k, live) for k in range(done, done + size)]
-            results = pool.map(iteration, jobs_list) if pool else map(iteration, jobs_list)
-            for outcomes in results:
+            results = pool.imap(iteration, jobs_list) if pool else map(iteration, jobs_list)
+            for outcomes in results:  # in order: a batch cut short keeps its first iterations
                 for i, value in zip(live, outcomes):
                     cands[i].outcomes.append(value)
-            done += size
+                done += 1
+                if deadline is not None and time.monotonic() >= deadline:
+                    break  # (the time is up: not the rest of the batch)
             prune(cands)
     finally:
         if pool is not None:
             pool.close()  # (every batch is done, or an error is on its way up)
             pool.terminate()
             pool.join()
-    ranked_out = sorted((c for c in cands if not c.dropped), key=lambda c: -c.mean) + \
-        sorted((c for c in cands if c.dropped), key=lambda c: -c.mean)
+    if done == 0:  # not one iteration in the time: the static order by equity
+        ranked_out = cands
+    else:
+        ranked_out = sorted((c for c in cands if not c.dropped), key=lambda c: -c.mean) + \
+            sorted((c for c in cands if c.dropped), key=lambda c: -c.mean)
     return Simulation(ranked_out, done, plies, seed, time.monotonic() - started, stopped, jobs)
 
 
