@@ -3,9 +3,10 @@
 benchmarks/image_corpus.py draws generic styles; this draws what the games' own screens look
 like, as far as their public screenshots show:
 
-- ``ruzzle``: cream tiles on a dark blue board, a value in the top-left corner; a bonus tile
-  keeps its cream face and gets a coloured frame and a round badge with ``DL``/``TL``/``DW``/
-  ``TW`` in its top-right corner (DL green, TL blue, DW orange, TW red); on some boards a swipe
+- ``ruzzle``: cream tiles on a blue board, a value in a top corner; a bonus tile keeps its
+  cream face and gets a coloured frame and a round badge with ``DL``/``TL``/``DW``/``TW``
+  (DL green, TL blue, DW orange, TW red) centred on its top-left corner, as the game draws it
+  (benchmarks/image_real's tune part), or inside its top-right corner; on some boards a swipe
   in progress lights a path of tiles in one highlight colour, which is no bonus;
 - ``wordhunt``: Word Hunt's tan tiles with dark letters and a shadow under each, on green;
   some boards with a swipe's path lit up (green or yellow tiles);
@@ -39,8 +40,9 @@ LOOKS = ("ruzzle", "wordhunt", "wordament", "boggle", "dice", "rough")
 LETTERS = "ABCDEFGHIJKLMNOPRSTUVWXYZ"  # Q comes as Qu
 # English letter weights, roughly Boggle's: a board that looks like a board
 WEIGHTS = [8, 2, 3, 4, 12, 2, 3, 5, 7, 1, 1, 4, 3, 7, 8, 2, 6, 6, 9, 3, 1, 2, 1, 2, 1]
-RUZZLE_BONUS = {"dl": (92, 184, 72), "tl": (42, 128, 212), "dw": (246, 160, 38),
-                "tw": (222, 58, 58)}
+# measured on the tune part of benchmarks/image_real (a Ruzzle screenshot's frames and badges)
+RUZZLE_BONUS = {"dl": (43, 154, 31), "tl": (56, 98, 147), "dw": (246, 183, 14),
+                "tw": (213, 41, 26)}
 HIGHLIGHTS = [(255, 214, 66), (126, 200, 250), (255, 170, 200), (140, 220, 120)]
 WORDAMENT_THEMES = {"orange": (240, 142, 36), "blue": (30, 120, 210), "green": (60, 160, 70),
                     "purple": (130, 70, 170), "grey": (90, 90, 96), "red": (200, 50, 50)}
@@ -132,7 +134,11 @@ def ruzzle(rng: random.Random) -> Sample:
     path = swipe(rng, rows, cols) if rng.random() < 0.4 else []
     word = "".join(board[r][c].upper() for r, c in path)
     dark = rng.random() < 0.3
-    back, back2 = ((18, 22, 40), (8, 10, 22)) if dark else ((42, 74, 140), (24, 40, 96))
+    back, back2 = ((18, 22, 40), (8, 10, 22)) if dark else rng.choice(
+        [((42, 74, 140), (24, 40, 96)), ((75, 143, 188), (64, 128, 176))])
+    # the game's own layout: the badge centred on the tile's top-left corner, half outside
+    # it, the value top right; or the badge inside the top-right corner, the value top left
+    own = rng.random() < 0.7
     image, draw, width, height, top = phone_frame(rng, back, back2, (255, 255, 255), word)
     left, pitch, gap, side = board_geometry(rng, width, height, top, rows, cols, 0.08)
     font_path = fonts(rng)
@@ -165,11 +171,16 @@ def ruzzle(rng: random.Random) -> Sample:
                 qu(draw, cx, cy, big, small_u, ink, side)
             else:
                 draw.text((cx, cy), text, fill=ink, font=big, anchor="mm")
-            draw.text((x0 + side * 0.1, y0 + side * 0.08), str(rng.randint(1, 10)),
-                      fill=ink, font=value_font, anchor="lt")
+            if own:
+                draw.text((x0 + side * 0.9, y0 + side * 0.08), str(rng.randint(1, 10)),
+                          fill=ink, font=value_font, anchor="rt")
+            else:
+                draw.text((x0 + side * 0.1, y0 + side * 0.08), str(rng.randint(1, 10)),
+                          fill=ink, font=value_font, anchor="lt")
             if bonus:
-                radius = side * rng.uniform(0.15, 0.19)
-                bx, by = x0 + side - radius * 0.9, y0 + radius * 0.9
+                radius = side * rng.uniform(0.12, 0.19)
+                bx, by = ((x0 + side * 0.04, y0 + side * 0.04) if own
+                          else (x0 + side - radius * 0.9, y0 + radius * 0.9))
                 draw.ellipse([bx - radius, by - radius, bx + radius, by + radius],
                              fill=RUZZLE_BONUS[bonus], outline=(255, 255, 255),
                              width=max(1, round(radius * 0.12)))

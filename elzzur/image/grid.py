@@ -282,3 +282,19 @@ def cut_tiles(image: np.ndarray, lattice: Lattice) -> list[list[np.ndarray]]:
                                            borderMode=cv2.BORDER_REPLICATE))
         rows.append(row)
     return rows
+
+
+def gap_colour(image: np.ndarray, lattice: Lattice) -> np.ndarray:
+    """The colour (Lab) between the tiles: the board behind them, sampled halfway between
+    each two neighbours (a mark of that colour on a tile's crop is the board seen at its
+    edge, not a frame)."""
+    points = [(c + 0.5, r) for r in range(lattice.rows) for c in range(lattice.cols - 1)]
+    points += [(c, r + 0.5) for r in range(lattice.rows - 1) for c in range(lattice.cols)]
+    placed = cv2.perspectiveTransform(np.float32(points).reshape(-1, 1, 2),
+                                      lattice.to_image).reshape(-1, 2)
+    height, width = image.shape[:2]
+    samples = [image[min(max(int(round(y)), 0), height - 1), min(max(int(round(x)), 0),
+                                                                 width - 1)]
+               for x, y in placed]
+    lab = cv2.cvtColor(np.uint8(samples).reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    return np.median(lab.astype(np.float32), axis=0)

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ..errors import ElzzurError
-from .grid import cut_tiles, find_lattice
+from .grid import cut_tiles, find_lattice, gap_colour
 from .model import Classifier
 from .tiles import read_tile
 
@@ -142,15 +142,18 @@ def plain_colour(colours: list[np.ndarray]) -> np.ndarray:
     return stack[int(np.lexsort((chroma, -counts))[0])]
 
 
-def marked_bonuses(tiles: list, cols: int) -> list[tuple[str, bool]] | None:
+def marked_bonuses(tiles: list, cols: int, board: np.ndarray | None = None
+                   ) -> list[tuple[str, bool]] | None:
     """Each tile's bonus read from Ruzzle's marks (a coloured frame, a round badge in a corner,
     on a tile that keeps its plain face), or None where no tile has one: then the bonuses are
     the tiles' colours (``bonus_code``). A mark's colour every tile has is the board's own,
-    seen at the crops' edges, and no mark; a frame and a badge of two bonuses, or a colour
+    seen at the crops' edges (``board``: the colour between the tiles), and no mark; a frame and a badge of two bonuses, or a colour
     that is none clearly, is (code, False): flagged."""
     found = [m for t in tiles for m in (t.frame, t.badge) if m is not None]
 
     def common(colour) -> bool:
+        if board is not None and np.linalg.norm(colour - board) < 30:
+            return True  # the board's own colour, between the tiles
         return sum(1 for m in found if np.linalg.norm(m - colour) < 25) > len(tiles) / 2
 
     own = [[m for m in (t.frame, t.badge) if m is not None and not common(m)] for t in tiles]
@@ -159,9 +162,10 @@ def marked_bonuses(tiles: list, cols: int) -> list[tuple[str, bool]] | None:
     # against the plain tiles' colour
     codes_of = [[bonus_code(m, tile.colour if np.linalg.norm(m - tile.colour) >= 30 else plain)
                  for m in tile_marks] for tile, tile_marks in zip(tiles, own)]
-    if not any(code and sure for codes in codes_of for code, sure in codes):
-        # no mark of a bonus colour: a path drawn over the tiles (elzzur's own page), not
-        # Ruzzle's style
+    if not any(code and sure and np.linalg.norm(tile.colour - plain) < 30
+               for tile, codes in zip(tiles, codes_of) for code, sure in codes):
+        # no mark of a bonus colour on a plain tile: a path drawn over the tiles (elzzur's
+        # own page), or a coloured tile's darker edge, not Ruzzle's style
         return None
     result = []
     for codes in codes_of:
@@ -357,7 +361,7 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
     spelled = spell(classifier, flat, guesses, turned)
     cols = lattice.cols
     plain = plain_colour([t.colour for t in flat]) if bonuses else None
-    marked = marked_bonuses(flat, cols) if bonuses else None
+    marked = marked_bonuses(flat, cols, gap_colour(image, lattice)) if bonuses else None
     lit = lit_path([t.colour for t in flat], plain, cols) if bonuses and not marked else set()
     readings = []
     for number, (tile, guess) in enumerate(zip(flat, guesses)):

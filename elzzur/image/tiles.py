@@ -60,9 +60,11 @@ def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
              coloured[corner:side - corner, low:high], coloured[corner:side - corner,
                                                                side - high:side - low]]
     # each side's best line along it (a frame thinner than the band fills some of its lines)
-    shares = sorted(float(max(b.mean(axis=0).max(), b.mean(axis=1).max())) for b in bands)
+    # (top and bottom: rows; left and right: columns; a swipe's line across a side is not)
+    shares = sorted([float(b.mean(axis=1).max()) for b in bands[:2]]
+                    + [float(b.mean(axis=0).max()) for b in bands[2:]])
     frame = None
-    if shares[1] >= 0.7:
+    if shares[2] >= 0.7:  # two sides at least (a crop off by a little misses the others)
         pixels = np.concatenate([lab[low:high, corner:side - corner][bands[0]],
                                  lab[side - high:side - low, corner:side - corner][bands[1]],
                                  lab[corner:side - corner, low:high][bands[2]],
@@ -93,6 +95,20 @@ def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
             tinted = coloured[y:y + h, x:x + w]
             badge = (np.median(inside[tinted], axis=0) if tinted.mean() > 0.15
                      else np.median(inside.reshape(-1, 3), axis=0))
+    if badge is None:
+        # a coloured badge centred on the tile's corner, half outside it (Ruzzle's own
+        # layout): cut by the crop's edge, of its colour whatever it holds
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(
+            coloured.astype(np.uint8), 8)
+        for label in range(1, count):
+            x, y, w, h, area = (int(v) for v in stats[label])
+            cx, cy = centres[label]
+            if (min(cx, side - cx) < 0.2 * side and min(cy, side - cy) < 0.2 * side
+                    and 0.1 * side <= w <= box and 0.1 * side <= h <= box
+                    and area >= 0.008 * side * side and area >= 0.5 * w * h
+                    and area > best):  # round or a quarter of it, not a swipe's line
+                best = area
+                badge = np.median(lab[labels == label], axis=0)
     return frame, badge, frozenset(used)
 
 
