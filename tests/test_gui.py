@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import needs_system
 from elzzur.grid.board import parse_board
@@ -108,6 +109,28 @@ def test_model_functions():
     assert clipboard_text(rows) == "AB\t5\nBC\t3\n"
     assert neighbour_cell(3, "Right", 4, 4) == 4 and neighbour_cell(1, "Up", 4, 4) == 1
     assert neighbour_cell(1, "Down", 4, 4) == 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(60, 3000), st.integers(60, 3000), st.integers(1, 12), st.integers(1, 12))
+def test_the_fitted_tiles_are_the_largest_that_fit(width, height, rows, cols):
+    """``fit``: the board fits the canvas (unless even the smallest tiles do not), one pixel
+    more a tile would not (unless at the largest), and every tile's centre is found again."""
+    from elzzur.views.gui.tile import GAP, MAX_TILE, MIN_TILE, PAD, board_size, fit
+
+    layout = fit(width, height, rows, cols)
+    assert MIN_TILE <= layout.tile <= MAX_TILE
+    need_w, need_h = board_size(rows, cols, layout.tile)
+    if layout.tile > MIN_TILE:
+        assert need_w <= width and need_h <= height
+        assert layout.left + need_w - PAD <= width
+    if layout.tile < MAX_TILE:
+        more_w, more_h = board_size(rows, cols, layout.tile + 1)
+        assert more_w > width or more_h > height
+    for index in range(rows * cols):
+        x, y = layout.centre(index, cols)
+        assert layout.cell_at(x, y, rows, cols) == index
+        assert layout.cell_at(x + layout.tile / 2 + GAP / 2, y, rows, cols) is None
 
 
 # --- the window -------------------------------------------------------------------------------

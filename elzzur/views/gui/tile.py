@@ -72,26 +72,9 @@ def fit(width: float, height: float, rows: int, cols: int) -> Layout:
     return Layout(tile, max(PAD, (width - used) // 2), PAD)
 
 
-DEFAULT = Layout()
-
-
-def origin(index: int, cols: int) -> tuple[float, float]:
-    """The top left corner of a tile at the first size (the play window's board)."""
-    return DEFAULT.origin(index, cols)
-
-
-def centre(index: int, cols: int) -> tuple[float, float]:
-    return DEFAULT.centre(index, cols)
-
-
 def board_size(rows: int, cols: int, tile: float = TILE) -> tuple[int, int]:
     """The canvas's width and height for a board of rows x cols."""
     return 2 * PAD + cols * (tile + GAP) - GAP, 2 * PAD + rows * (tile + GAP) - GAP
-
-
-def cell_at(x: float, y: float, rows: int, cols: int) -> int | None:
-    """The cell under the canvas point (x, y) at the first size, None between tiles."""
-    return DEFAULT.cell_at(x, y, rows, cols)
 
 
 def rounded(x: float, y: float, size: float, radius: float) -> list[float]:
