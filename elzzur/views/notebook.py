@@ -176,7 +176,9 @@ def solution_html(solution, limit: int = MAX_ROWS) -> str:
              '<table style="border-collapse:collapse;margin:0;font-size:13px;color:inherit">'
              f'<thead><tr><th style="{left}">word</th><th style="{right}">score</th>'
              f'<th style="{left}">path</th></tr></thead><tbody>']
-    button = "all:unset;cursor:pointer;text-decoration:underline dotted"  # the page's look
+    # a link's look; not ``all:unset``, which would take the keyboard's focus ring away too
+    button = ("background:none;border:none;padding:0;color:inherit;font:inherit;"
+              "cursor:pointer;text-decoration:underline dotted")
     for n, found in enumerate(words):
         steps = " ".join(f"({r},{c})" for r, c in found.path)
         cells = tuple(r * cols + c for r, c in found.path)
