@@ -13,9 +13,9 @@ import math
 import numpy as np
 
 from ..errors import ElzzurError
-from .grid import cut_tiles, find_lattice, gap_colour
+from .grid import Lattice, cut_tiles, find_lattice, gap_colour
 from .model import Classifier
-from .tiles import read_tile
+from .tiles import read_tile, wide_badge
 
 THRESHOLD = 0.5  # a tile whose confidence is below this is flagged
 
@@ -360,6 +360,15 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
         guesses = upright
     spelled = spell(classifier, flat, guesses, turned)
     cols = lattice.cols
+    if bonuses:
+        # Ruzzle's badges sit on the tile's corner, half outside it: looked for again in a
+        # crop a little wider than the tile where the tile's own crop showed none
+        wide = cut_tiles(image, Lattice(lattice.rows, cols, lattice.to_image,
+                                        min(1.0, lattice.tile_share * 1.12), lattice.found))
+        for tile, crop in zip(flat, [crop for row in wide for crop in row]):
+            badge, tile.wide_corners = wide_badge(crop, tile.colour)
+            if tile.badge is None:
+                tile.badge = badge
     plain = plain_colour([t.colour for t in flat]) if bonuses else None
     marked = marked_bonuses(flat, cols, gap_colour(image, lattice)) if bonuses else None
     lit = lit_path([t.colour for t in flat], plain, cols) if bonuses and not marked else set()
@@ -402,9 +411,20 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
         # read: a badge of its tile's own colour (lit up by a swipe), or of a style not known
         usual = {corner for corner in range(4)
                  if sum(corner in t.corners for t in flat) > len(flat) / 2}
+        wide_usual = {corner for corner in range(4)
+                      if sum(corner in t.wide_corners for t in flat) > len(flat) / 2}
         for number, tile in enumerate(flat):
             reading = readings[number]
-            if not reading.bonus and tile.corners - usual and not reading.flagged:
+            lit_up = np.linalg.norm(tile.colour - plain) >= 30
+            if reading.flagged:
+                continue
+            if lit_up and (reading.bonus or tile.wide_corners - wide_usual):
+                # the game draws a lit tile's badge in the light's colour: which bonus it is
+                # its text says, which is not read
+                reading.confidence, reading.flagged = min(reading.confidence, 0.3), True
+                reading.why = ("lit up along a swipe, with a badge: which bonus "
+                               f"({reading.bonus or 'dl, tl, dw or tw'}?)")
+            elif not reading.bonus and tile.corners - usual:
                 reading.confidence, reading.flagged = min(reading.confidence, 0.3), True
                 reading.why = "a mark in its corner: a bonus elzzur does not know?"
     if lit:

@@ -27,7 +27,7 @@ class Tile:
     letter: an underlined M, W, N or Z on a die; None without one)."""
 
     __slots__ = ("colour", "glyphs", "turned", "cut", "frame", "badge", "parts", "bar",
-                 "corners", "loose")
+                 "corners", "loose", "wide_corners")
 
     def __init__(self, colour, glyphs, turned=None, cut: bool = False) -> None:
         self.colour = colour
@@ -39,6 +39,7 @@ class Tile:
         self.bar = None
         self.corners: frozenset = frozenset()  # the corners (0-3) with something in them
         self.loose = None  # a die's letter group, any side up (to split once its turn is known)
+        self.wide_corners: frozenset = frozenset()  # ``corners`` in a crop a little wider
 
 
 def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
@@ -140,6 +141,15 @@ def tilt(lab: np.ndarray, colour: np.ndarray) -> float:
     angle = (angle + 45) % 90 - 45
     # a face that fills the crop to its edges says nothing of its turn
     return 0.0 if min(w, h) > 0.97 * side else float(angle)
+
+
+def wide_badge(wide_bgr: np.ndarray, colour: np.ndarray):
+    """A badge centred on the tile's corner, seen in a crop a little wider than the tile
+    (``wide_bgr``): the Lab colour of its coloured blob, or None, and the corners with
+    something in them there (``marks``)."""
+    lab = cv2.cvtColor(wide_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    _, badge, corners = marks(lab, colour)
+    return badge, corners
 
 
 def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
