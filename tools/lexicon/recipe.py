@@ -26,12 +26,15 @@ LEXICON = REPO / "elzzur" / "res" / "lexicon"
 
 SOURCE_KEYS = {"id", "package", "kind", "file", "use", "spellings", "sizes", "skip_flags",
                "secondary_flags", "affix_filter", "skip_affixes", "lower_case_only", "drop_tags", "licence", "licence_note", "note", "trusted", "min_length",
-               "secondary_stems", "wordfreq", "lemmas", "drop_classes", "abbreviations_from"}
+               "secondary_stems", "wordfreq", "lemmas", "drop_classes", "abbreviations_from",
+               "grammar", "min_zipf", "clusters", "names_from", "extra_lemmas", "particles",
+               "doubling", "truncated", "forms", "foreign"}
 SELECT_KEYS = {"unconfirmed", "paradigms", "compounds", "vowelless", "roman", "frequency",
                "patterns", "secondary_evidence", "unconfirmed_lone", "foreign", "lemma_check",
-               "lone_elisions", "lemma_bands", "compare", "capitals", "generated"}
+               "lone_elisions", "lemma_bands", "compare", "capitals", "generated",
+               "short_alone"}
 TOP_KEYS = {"code", "same_as", "summary", "source", "select"}
-KINDS = {"hunspell-entries", "lines", "json", "json-forms", "scowl", "scowl-upper", "tanglet", "hunspell"}
+KINDS = {"enclitics", "hunspell-entries", "lines", "json", "json-forms", "scowl", "scowl-upper", "tanglet", "hunspell"}
 USES = {"words", "evidence", "foreign", "names", "vocabulary"}
 
 

