@@ -26,6 +26,7 @@ RUN = {
     "languages": ("languages", "run_languages"),
     "cat": ("wordlists", "run_cat"), "compile": ("wordlists", "run_compile"),
     "generate": ("generate", "run_generate"), "gui": ("gui", "run_gui"),
+    "hunt": ("hunt", "run_hunt"),
     "scrabble": ("scrabble", "run_scrabble"), "words": ("words", "run"),
     "config": ("config", "run_config"),
     "check": ("check", "run_check"),

@@ -479,6 +479,51 @@ the round, Ctrl-C stops; the review follows the last round, and each round is re
 history.jsonl in the data folder ($ELZZUR_DATA_DIR, else $XDG_DATA_HOME/elzzur, else
 ~/.local/share/elzzur).""")
 
+# the best boards: elzzur.cli.hunt, elzzur.grid.hunt
+MAX_POOL = 100_000  # boards one climber's pool holds
+
+def pool_size(text: str) -> int:
+    """A hunt's pool: at least 1 board, at most ``MAX_POOL``."""
+    value = positive(text)
+    if value > MAX_POOL:
+        raise ValueError(f"must be at most {MAX_POOL:,}, not {value:,}")
+    return value
+
+
+COMMANDS["hunt"] = ("find the highest-scoring boards of a language, rules and size (hill "
+                    "climbing)", [
+    LANGUAGE,
+    Option(("-d", "--dictionary"), "dictionary", str, metavar="DICT",
+           help="the words a board scores (default: the language's own)"),
+    Option(("--rules",), "rules", str, default="ruzzle", metavar="RULES",
+           help="the game whose total score is maximised (default: ruzzle; boggle: Boggle's)"),
+    Option(("--rows",), "rows", positive, metavar="ROWS",
+           help="number of rows (default: the rules' board, 4)"),
+    Option(("--cols",), "cols", positive, metavar="COLS",
+           help="number of columns (default: the rules' board, 4)"),
+    Option(("--seconds",), "seconds", seconds, default=60.0, metavar="S",
+           help="stop after S seconds (default: 60; at most a day)"),
+    Option(("--target",), "target", positive, metavar="SCORE",
+           help="stop as soon as a board scores SCORE (an error if none does in time)"),
+    Option(("--climbs",), "climbs", positive, metavar="N",
+           help="stop after N climbs of each process (the same boards on every machine)"),
+    Option(("--seed",), "seed", whole, metavar="N",
+           help="seed for a reproducible hunt (with the same --jobs)"),
+    Option(("--jobs",), "jobs", positive, default=1, metavar="N",
+           help="climb in N processes at once, each from its own seed (default: 1)"),
+    Option(("--pool",), "pool", pool_size, default=250, metavar="N",
+           help="boards each climb keeps (default: 250)"),
+    Option(("--top",), "top", positive, default=5, metavar="N",
+           help="print the N best boards (default: 5)"),
+    Option(("--format",), "format", str, default="text", choices=("text", "json"),
+           help="json: the boards with their scores, word counts and when they were found"),
+    OUTPUT,
+], """\
+examples:
+  elzzur hunt -l en --rules boggle --rows 3 --cols 3 --seconds 20
+  elzzur hunt -l en -d enable2k.txt --rules boggle --target 3625 --seconds 300 --jobs 2
+  elzzur hunt -l it --seconds 600 --jobs 4 --format json -o best-it.json""")
+
 # the web app: elzzur.cli.serve, elzzur.web
 def port_number(text: str) -> int:
     """A TCP port: 0 (any free one) to 65535."""
