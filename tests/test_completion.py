@@ -4,7 +4,6 @@ installed files under share/ are current; ``man`` renders elzzur.1 without a war
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -147,8 +146,8 @@ def test_man_renders_the_page_without_a_warning():
     assert "EXIT STATUS" in page and "ENVIRONMENT" in page
 
 
-def test_python_m_elzzur_prints_the_same_script():
+def test_python_m_elzzur_prints_the_same_script(tmp_path):
     done = subprocess.run([sys.executable, "-m", "elzzur", "completion", "bash"],
-                          capture_output=True, text=True, env=child_env(), cwd=os.getcwd())
+                          capture_output=True, text=True, env=child_env(), cwd=tmp_path)
     assert (done.returncode, done.stdout) == (0, bash_script())
 
