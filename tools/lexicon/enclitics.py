@@ -90,16 +90,17 @@ def split_spanish(word: str, forms: set[str], clusters: list[str], short: set[st
         if plain.endswith(cluster) and len(plain) > len(cluster):
             cut = len(plain) - len(cluster)
             base = plain[:cut]
-            if not (base in forms or (cluster.startswith("nos") and base + "s" in forms)
-                    or (cluster.startswith("os") and base + "d" in forms)):
+            plural = cluster.startswith("os") and base + "d" in forms  # sentad + os: sentaos
+            if not (base in forms or (cluster.startswith("nos") and base + "s" in forms) or plural):
                 continue
-            if (re.search(r"[aei]r$", base) or word[:cut] != base
-                    or (base in short and cluster in SPANISH_SINGLE)):
+            if (re.search(r"[aei]r$", base) or word[:cut] != base or plural
+                    or (base in short and cluster in SPANISH_SHORT)):
                 return True
     return False
 
 
-SPANISH_SINGLE = {"me", "te", "se", "lo", "la", "le", "nos", "os", "los", "las", "les"}
+#: what a short imperative takes (di + se is no Spanish: the 2nd person's reflexive is te)
+SPANISH_SHORT = {"me", "te", "lo", "la", "le", "nos", "los", "las", "les"}
 
 
 def zipf_table(lang: str) -> dict[str, float]:
@@ -143,5 +144,6 @@ def read_enclitics(packages, spec: dict) -> set[str]:
         base_spec = dict(spec["forms"], id="forms", use="evidence")
         forms = {strip_accents(f.lower()) for f in read_source(packages, base_spec).forms}
         short = set(spec.get("particles", []))  # short imperatives (lists of 3+ letters lack some)
-        return {w for w in frequent if split_spanish(w, forms | short, clusters, short)}
+        forms |= short
+        return {w for w in frequent if split_spanish(w, forms, clusters, short)}
     raise SystemExit(f"source {spec['id']!r}: grammar must be 'italian' or 'spanish'")
