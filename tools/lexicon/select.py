@@ -33,6 +33,18 @@ is the evidence that it is one (spelling compared folded: upper case, no accents
    (regular expressions with their reasons) and exclusion list; its inclusion list is added
    last.
 
+Issue 31's settings, for a recipe where a form must have a second, independent source (German):
+``compare`` says how spellings are matched across sources ("folded", the default; "marks": upper
+case with the marks kept, so Hütte does not confirm Wiktionary's Hutte; "exact": as written,
+so igerman98's abbreviation min does not confirm Wiktionary's noun Min); ``capitals = "drop"``
+takes forms written all in capitals for abbreviations, which neither enter nor confirm (USA,
+ETH); ``generated`` names rules of ``lexicon.generated`` that make forms from a source's lemmas
+(German short imperatives from Morphy's verb tables: LERN, never SEH or ABSEND), counted as one
+source more, never words by themselves; ``compounds.sources`` and ``compounds.nouns_from``
+limit the compound rule to those sources' forms (of the latter, those written with a capital:
+Wiktionary's KLIMASCHUTZ, not its fused separable verbs, EINREIT); ``short_alone`` lets words
+shorter than that stand alone where no list that has them could be a second one.
+
 Every drop is counted by reason with examples, for the build's summary and the report.
 """
 
@@ -63,6 +75,14 @@ def fold(word: str) -> str:
         if not unicodedata.combining(ch):
             out.append(FOLD.get(ch, ch))
     return "".join(out)
+
+
+def fold_case(word: str) -> str:
+    """The spelling sources are compared by under ``compare = "marks"``: upper case and ß → SS
+    only, marks kept (German Hütte confirms no HUTTE: an alphabet with Ü must not take the
+    ASCII misspelling a list carries, and a folded one gets HUTTE from Hütte anyway)."""
+    upper = word.upper()
+    return upper if upper.isascii() else unicodedata.normalize("NFC", upper.replace("ẞ", "SS"))
 
 
 def is_roman(key: str) -> bool:
@@ -253,8 +273,11 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     # Lists made for a game leave out words shorter than the game allows (Tanglet: 3 letters);
     # below that length they can confirm nothing, and the word sources' short words stand
     # on their own (all of them are few enough to review by eye: see the exclusion lists).
+    # ``short_alone``: the same for a recipe whose lists of that length are plain word sources
+    # (German: Wiktionary's list is no longer trusted, and still has no word under 3 letters).
     shortest = max((spec.get("min_length", 1) for spec in recipe.sources if spec["use"] == "evidence"
                     or spec.get("trusted")), default=1)
+    shortest = max(shortest, settings.get("short_alone", 1))
     patterns = [(re.compile(p["pattern"], re.I), p["reason"]) for p in settings.get("patterns", [])]
     out = Selection()
 
@@ -262,11 +285,29 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     # which only refuse words, do not count).
     foreign_lists = [s for s in sources if uses[s.id] == "foreign"]
     sources = [s for s in sources if uses[s.id] not in ("foreign", "names", "vocabulary")]
+    # ``compare``: how spellings are matched across sources: "folded" (upper case, marks
+    # dropped: the default), "marks" (upper case, marks kept) or "exact" (as written: German
+    # case tells a noun from the rest, so igerman98's abbreviation min is not Wiktionary's Min)
+    compare = settings.get("compare", "folded")
+    if compare not in ("folded", "marks", "exact"):
+        raise SystemExit(f"{recipe.base}.toml: select.compare must be 'folded', 'marks' or 'exact'")
+    spelling = {"folded": fold, "marks": fold_case, "exact": str}[compare]
+    # ``capitals = "drop"``: a form written all in capitals is an abbreviation (USA, ETH), which
+    # neither enters nor confirms a word (the ETH does not vouch for Wiktionary's Eth).
+    if settings.get("capitals", "keep") not in ("keep", "drop"):
+        raise SystemExit(f"{recipe.base}.toml: select.capitals must be 'keep' or 'drop'")
+    capitals = settings.get("capitals") == "drop"
+
+    def abbreviation(form: str) -> bool:
+        return capitals and len(form) >= 2 and form.isupper()
+
     count: Counter = Counter()
     for source in sources:
-        count.update({fold(f) for f in source.forms})
+        count.update({spelling(f) for f in source.forms if not abbreviation(f)})
+    # Forms a rule generates from a dictionary's lemmas count as one more source (``generated``).
+    count.update(generated_forms(recipe, settings.get("generated"), sources, spelling))
     known = {k for k, n in count.items() if n >= 2}
-    known |= {fold(f) for s in sources if uses[s.id] == "evidence" for f in s.forms}
+    known |= {spelling(f) for s in sources if uses[s.id] == "evidence" for f in s.forms}
     frequent = frequent_forms(recipe, settings.get("frequency"))
     known |= frequent
     # What may confirm a secondary form: any other source, or those the recipe names.
@@ -284,7 +325,7 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
         sure = set().union(*(p.forms for p in source.paradigms if not p.stem_secondary))
         return source.forms - (set().union(*(p.forms for p in doubtful)) - sure)
 
-    confirms_secondary = {fold(f) for s in sources if named is None or s.id in named
+    confirms_secondary = {spelling(f) for s in sources if named is None or s.id in named
                           for f in confirming(s)}
 
     def secondary_confirmed(folded: str) -> bool:
@@ -299,15 +340,34 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
             paradigm_of[form].append(number)
         for form in entry.secondary:
             paradigm_of[form].append(number)
-        if settings.get("paradigms") and any(count[fold(f)] >= 2 or fold(f) in frequent
+        if settings.get("paradigms") and any(count[spelling(f)] >= 2 or spelling(f) in frequent
                                                   for f in entry.forms):
             vouched.add(number)
 
-    splitter = Splitter(known, settings["compounds"]) if settings.get("compounds") else None
+    # A compound's parts are matched ignoring case (KLIMA + SCHUTZES: the noun Schutz, written
+    # small inside the word), whatever ``compare`` says.
+    split_key = fold_case if compare == "exact" else spelling
+    splitter = (Splitter({split_key(k) for k in known}, settings["compounds"])
+                if settings.get("compounds") else None)
+    # With ``compounds.sources``, only those sources' forms may be confirmed as compounds, and
+    # of the sources in ``compounds.nouns_from`` only the forms written with a capital (German:
+    # all of igerman98's, a spelling list's, and Wiktionary's nouns, KLIMA + SCHUTZ; Wiktionary's
+    # list also has fused forms of separable verbs, EINREIT = EIN + REIT, that split as well).
+    splittable = None
+    if splitter is not None and "sources" in settings["compounds"]:
+        names = settings["compounds"]["sources"]
+        nouns = settings["compounds"].get("nouns_from", [])
+        if not isinstance(names, list) or not isinstance(nouns, list) \
+                or set(names + nouns) - {s.id for s in words}:
+            raise SystemExit(f"{recipe.base}.toml: compounds.sources and nouns_from must name "
+                             f"word sources")
+        splittable = set().union(*(s.forms for s in words if s.id in names),
+                                 *({f for f in s.forms if f[:1].isupper()} for s in words
+                                   if s.id in nouns))
     # An entry whose stem is itself a secondary form (DIVERTIRSI) makes secondary forms only,
     # unless what confirms secondary forms has its stem (OSPITALE).
     demoted = {id(p) for p in all_paradigms
-               if p.stem_secondary and not secondary_confirmed(fold(p.stem))}
+               if p.stem_secondary and not secondary_confirmed(spelling(p.stem))}
     primary = set().union(*(s.forms for s in words if not s.paradigms),
                           *(p.forms for p in all_paradigms if id(p) not in demoted))
     secondary = {f for s in words for p in s.paradigms for f in p.secondary}
@@ -335,7 +395,10 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
     vowelless = {w.upper() for w in settings.get("vowelless", [])}
     roman = {w.upper() for w in settings.get("roman", [])}
     for raw in sorted(primary | secondary):
-        folded = fold(raw)
+        folded = spelling(raw)
+        if abbreviation(raw):
+            out.drop("written in capitals (an abbreviation)", raw)
+            continue
         if raw in refused:
             out.drop(f"not in {refused[raw]}'s forms of its lemma", raw)
             continue
@@ -354,7 +417,8 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
             how = f"shorter than {shortest} letters (no second list has such words)"
         elif any(n in vouched for n in paradigm_of.get(raw, ())):
             how = "paradigm confirmed"
-        elif splitter is not None and splitter(folded):
+        elif splitter is not None and (splittable is None or raw in splittable) \
+                and splitter(split_key(raw)):
             how = "compound of known words"
         elif raw in lone and lone_unconfirmed == "drop":
             out.drop("lone stem (no affix class), unconfirmed", raw)
@@ -406,6 +470,27 @@ def select(recipe: Recipe, language, sources: list[SourceWords]) -> Selection:
         out.raws.setdefault(key, []).append(word)
     out.paradigms = all_paradigms  # for the commonness bands
     out.paradigm_of = paradigm_of
+    return out
+
+
+def generated_forms(recipe: Recipe, settings: list | None, sources, fold) -> set[str]:
+    """The ``generated`` confirmation: ``[{ rule = NAME, source = ID }]``, each rule of
+    ``lexicon.generated`` applied to the lemmas of a source read with ``lemmas = true``; what
+    it makes counts as one source more (never a word by itself: it only confirms a form a
+    candidate source has)."""
+    if not settings:
+        return set()
+    from .generated import RULES
+
+    by_id = {s.id: s for s in sources}
+    out: set[str] = set()
+    for item in settings:
+        if (not isinstance(item, dict) or set(item) != {"rule", "source"} or item["rule"] not in RULES
+                or item["source"] not in by_id or not by_id[item["source"]].lemmas):
+            raise SystemExit(f"{recipe.base}.toml: generated takes [{{ rule, source }}], rule one of "
+                             f"{sorted(RULES)}, source a json-forms source read with lemmas = true")
+        made = RULES[item["rule"]](by_id[item["source"]].lemmas)
+        out |= {fold(f) for f in made} - {fold(f) for f in by_id[item["source"]].forms}
     return out
 
 
