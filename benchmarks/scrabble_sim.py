@@ -35,7 +35,8 @@ SCORELESS_LIMIT = 6
 TURN_LIMIT = 200
 
 
-def _setup(code: str, seconds, iterations, top, plies, endgame, endgame_seconds) -> None:
+def _setup(code: str, seconds, iterations, top, plies, endgame, endgame_seconds,
+           endgame_only=False) -> None:
     from elzzur.lexicon.dictionary import load_dictionary
     from elzzur.lexicon.languages import get_language
     from elzzur.scrabble.layout import load_layout
@@ -46,7 +47,8 @@ def _setup(code: str, seconds, iterations, top, plies, endgame, endgame_seconds)
     _STATE.update(tiles=tiles, layout=load_layout(tiles.layout or "standard"),
                   graph=load_dictionary(None, get_language(tiles.language or code)).graph,
                   leaves=load_leaves(tiles, code), seconds=seconds, iterations=iterations,
-                  top=top, plies=plies, endgame=endgame, endgame_seconds=endgame_seconds)
+                  top=top, plies=plies, endgame=endgame, endgame_seconds=endgame_seconds,
+                  endgame_only=endgame_only)
 
 
 def look_ahead(board, rack_tiles, seed: int, counts: dict):
@@ -68,6 +70,10 @@ def look_ahead(board, rack_tiles, seed: int, counts: dict):
         if result.line:
             move = result.line[0]
             return move if move.kind == "play" else Exchange("pass", "", "", 0.0)
+    if s["endgame_only"]:  # the static player until the bag is empty
+        from elzzur.scrabble.selfplay import choose
+
+        return choose(s["leaves"], board, rack_tiles, s["graph"], s["tiles"], s["layout"])
     sim = simulate(board, rack, blanks, s["graph"], s["tiles"], s["layout"], s["leaves"],
                    top=s["top"], plies=s["plies"], seconds=s["seconds"],
                    iterations=s["iterations"], seed=seed)
@@ -148,6 +154,10 @@ def main(argv=None) -> int:
     parser.add_argument("--no-endgame", action="store_true", help="simulate the end game too")
     parser.add_argument("--endgame-seconds", type=float, default=None,
                         help="the end-game solver's time a move (default: --seconds, else 1)")
+    parser.add_argument("--endgame-only", action="store_true",
+                        help="look ahead only once the bag is empty (the end-game solver's own "
+                             "gain: the games are the same until then, so the pairs differ "
+                             "only by it)")
     parser.add_argument("--seed", type=int, default=2_000_000, help="the first pair's seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes (pairs in parallel)")
     parser.add_argument("--quick", action="store_true", help="a smoke test: 1 pair, 8 iterations")
@@ -161,12 +171,14 @@ def main(argv=None) -> int:
     budget = " and ".join(x for x in (
         f"{args.seconds:g} s" if args.seconds else "",
         f"{args.iterations} iterations" if args.iterations else "") if x)
+    if args.endgame_only:
+        budget = "no simulation: the static player until the bag is empty"
     print(f"Simulating player ({budget} a move, top {args.top}, {args.plies} plies; end game "
           f"{'simulated' if args.no_endgame else f'solved, {args.endgame_seconds:g} s'}) against the static equity player; "
           f"{args.pairs} pairs (one bag a pair, sides swapped), seed {args.seed}, "
           f"{args.jobs} process(es); Python {platform.python_version()}\n")
     init = (args.language, args.seconds, args.iterations, args.top, args.plies,
-            not args.no_endgame, args.endgame_seconds)
+            not args.no_endgame, args.endgame_seconds, args.endgame_only)
     seeds = range(args.seed, args.seed + args.pairs)
     started = time.time()
     results = []
