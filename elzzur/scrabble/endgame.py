@@ -20,8 +20,13 @@ The search is negamax with alpha-beta pruning over both racks' moves, passing in
   searched to and whether it was solved to the game's end;
 - iterative deepening: depth 1, 2, … plies until a search reaches the end of the game in every
   line it looked at (the answer is then exact) or the time runs out (the last finished depth's
-  answer, marked not exact: beyond its horizon a position is valued by the best immediate
-  move's score, plus twice the other rack if it goes out, less twice what it keeps otherwise).
+  answer, marked not exact: beyond its horizon a position is valued by a static guess, see
+  ``_Search.horizon``);
+- the moves tried: those that go out first (they end the line at once), then by score, then by
+  tiles played; after the first child, each is searched with a null window first (principal
+  variation search) and again with the whole window only when it may be better;
+- no cyclic garbage collection during the search (the table's entries refer to nothing that
+  refers back; full collections walking them took a quarter of the time).
 
 ``plain_minimax`` is the specification: every line to the end, no pruning, no table; the tests
 hold ``solve`` to it on random small end games.
@@ -149,7 +154,10 @@ class _Search:
         """A static guess at a position's value beyond the search's depth: the best move by
         elzzur's end-game rule (score, plus twice the other rack going out, less twice the
         tiles kept otherwise) when its moves are known already, else (rather than a move
-        generation at every leaf, most of the search's time) both racks' penalties."""
+        generation at every leaf, most of the search's time) both racks' penalties. A move
+        generation at every leaf for the best move by that rule was tried: at 1 s a move it
+        played no better in self-play (+0.1 +- 1.5 points a game against the static rule, this
+        guess +0.6 +- 0.7, 30 pairs each) and took three times as long to an exact answer."""
         best = self.points(theirs) - self.points(mine)  # (passing it out)
         known = self.moves_of.get((key, mine))
         if known is None:
