@@ -13,7 +13,10 @@ The search is negamax with alpha-beta pruning over both racks' moves, passing in
   unchanged a third or later pass repeats a position the same player already faced, so the value
   is the same (the engines' solvers use this rule too);
 - moves are tried in the order: the best move of the last search of this node (from the
-  transposition table), then score, then the number of tiles played, then the pass;
+  transposition table), then the moves that go out (they end the line at once), then by score,
+  then by the number of tiles played, then the pass; after the first child, each is searched
+  with a null window first (principal variation search) and again with the whole window only
+  when it may be better;
 - the transposition table keys a node by (board, rack on turn, other rack, last turn a pass):
   the value for the side on turn does not depend on which player that is, so both players share
   entries; an entry holds a value with its kind (exact, lower or upper bound), the depth it was
@@ -22,9 +25,6 @@ The search is negamax with alpha-beta pruning over both racks' moves, passing in
   line it looked at (the answer is then exact) or the time runs out (the last finished depth's
   answer, marked not exact: beyond its horizon a position is valued by a static guess, see
   ``_Search.horizon``);
-- the moves tried: those that go out first (they end the line at once), then by score, then by
-  tiles played; after the first child, each is searched with a null window first (principal
-  variation search) and again with the whole window only when it may be better;
 - no cyclic garbage collection during the search (the table's entries refer to nothing that
   refers back; full collections walking them took a quarter of the time).
 
