@@ -142,7 +142,7 @@ def test_solve_image_refuses_uncertain_tiles_unless_told(cli, tmp_path):
     read = cli("read", path, "--rules", "wordhunt")
     assert read.code == 0
     flagged = len(read_picture(cv2.imread(path), None, bonuses=False).flagged)
-    assert f"; {flagged} uncertain tile" in read.out.splitlines()[0]
+    assert f"; {flagged} tile{'s' if flagged > 1 else ''} to check" in read.out.splitlines()[0]
     assert "\n# (1,2) " in read.out
     refused = cli("solve", "--image", path, "--rules", "wordhunt")
     assert refused.code == 1

@@ -284,6 +284,23 @@ def cut_tiles(image: np.ndarray, lattice: Lattice) -> list[list[np.ndarray]]:
     return rows
 
 
+def gap_colours(image: np.ndarray, lattice: Lattice) -> list[np.ndarray]:
+    """For each tile (row by row), the colours (Lab, 4 x 3) halfway to its four neighbours
+    (or as far past the board's edge): the board right beside it, which may shade from one
+    side of the board to the other."""
+    offsets = ((0.5, 0), (-0.5, 0), (0, 0.5), (0, -0.5))
+    points = [(c + dx, r + dy) for r in range(lattice.rows) for c in range(lattice.cols)
+              for dx, dy in offsets]
+    placed = cv2.perspectiveTransform(np.float32(points).reshape(-1, 1, 2),
+                                      lattice.to_image).reshape(-1, 2)
+    height, width = image.shape[:2]
+    samples = [image[min(max(int(round(y)), 0), height - 1), min(max(int(round(x)), 0),
+                                                                 width - 1)]
+               for x, y in placed]
+    lab = cv2.cvtColor(np.uint8(samples).reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 4, 3)
+    return list(lab.astype(np.float32))
+
+
 def gap_colour(image: np.ndarray, lattice: Lattice) -> np.ndarray:
     """The colour (Lab) between the tiles: the board behind them, sampled halfway between
     each two neighbours (a mark of that colour on a tile's crop is the board seen at its

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ..errors import ElzzurError
-from .grid import Lattice, cut_tiles, find_lattice, gap_colour
+from .grid import Lattice, cut_tiles, find_lattice, gap_colour, gap_colours
 from .model import Classifier
 from .tiles import read_tile, wide_badge
 
@@ -69,8 +69,8 @@ class Reading:
         flagged = self.flagged
         lines = [f"# read from {source}: {rows}x{cols}"
                  + (", dice in any quarter turn" if self.turned else "")
-                 + (f"; {len(flagged)} uncertain tile{'s' if len(flagged) != 1 else ''}, "
-                    f"marked ? below: check them" if flagged else "")]
+                 + (f"; {len(flagged)} tile{'s' if len(flagged) != 1 else ''} to check, "
+                    f"marked ? (what else each could be is below)" if flagged else "")]
         lines += [" ".join(t.token for t in row) for row in self.rows]
         lines.append(f"# confidence per tile (? below {THRESHOLD:.2f}):")
         for row in self.rows:
@@ -142,21 +142,34 @@ def plain_colour(colours: list[np.ndarray]) -> np.ndarray:
     return stack[int(np.lexsort((chroma, -counts))[0])]
 
 
-def marked_bonuses(tiles: list, cols: int, board: np.ndarray | None = None
-                   ) -> list[tuple[str, bool]] | None:
+def marked_bonuses(tiles: list, cols: int, board: np.ndarray | None = None,
+                   gaps: list | None = None) -> list[tuple[str, bool]] | None:
     """Each tile's bonus read from Ruzzle's marks (a coloured frame, a round badge in a corner,
     on a tile that keeps its plain face), or None where no tile has one: then the bonuses are
     the tiles' colours (``bonus_code``). A mark's colour every tile has is the board's own,
-    seen at the crops' edges (``board``: the colour between the tiles), and no mark; a frame and a badge of two bonuses, or a colour
+    seen at the crops' edges (``board``: the colour between the tiles; ``gaps``: beside each
+    tile), and no mark; a frame and a badge of two bonuses, or a colour
     that is none clearly, is (code, False): flagged."""
     found = [m for t in tiles for m in (t.frame, t.badge) if m is not None]
 
-    def common(colour) -> bool:
+    def common(colour, beside=None) -> bool:
         if board is not None and np.linalg.norm(colour - board) < 30:
             return True  # the board's own colour, between the tiles
+        if samples is not None and (np.linalg.norm(samples - colour, axis=1) < 25).sum() >= 4:
+            # the board's colour somewhere between the tiles (it may shade across the board;
+            # a sample or two may fall on a frame)
+            return True
         return sum(1 for m in found if np.linalg.norm(m - colour) < 25) > len(tiles) / 2
 
-    own = [[m for m in (t.frame, t.badge) if m is not None and not common(m)] for t in tiles]
+    samples = np.concatenate(gaps) if gaps is not None else None
+    near = [None] * len(tiles)
+    # a badge found by its round shape inside the tile is a badge whatever its colour (a pale
+    # one on a pale board); a frame, or a coloured blob at a corner, may be the board
+    own = [[m for m, shaped in ((t.frame, False), (t.badge, t.shaped))
+            if m is not None and not (common(m, beside) if not shaped else
+                                      sum(1 for f in found if np.linalg.norm(f - m) < 25)
+                                      > len(tiles) / 2)]
+           for t, beside in zip(tiles, near)]
     plain = plain_colour([t.colour for t in tiles])
     # a mark of the tile's own face colour (a badge on a tile lit up in its colour) is read
     # against the plain tiles' colour
@@ -370,7 +383,8 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
             if tile.badge is None:
                 tile.badge = badge
     plain = plain_colour([t.colour for t in flat]) if bonuses else None
-    marked = marked_bonuses(flat, cols, gap_colour(image, lattice)) if bonuses else None
+    marked = (marked_bonuses(flat, cols, gap_colour(image, lattice), gap_colours(image, lattice))
+              if bonuses else None)
     lit = lit_path([t.colour for t in flat], plain, cols) if bonuses and not marked else set()
     readings = []
     for number, (tile, guess) in enumerate(zip(flat, guesses)):

@@ -27,7 +27,7 @@ class Tile:
     letter: an underlined M, W, N or Z on a die; None without one)."""
 
     __slots__ = ("colour", "glyphs", "turned", "cut", "frame", "badge", "parts", "bar",
-                 "corners", "loose", "wide_corners")
+                 "corners", "loose", "wide_corners", "shaped")
 
     def __init__(self, colour, glyphs, turned=None, cut: bool = False) -> None:
         self.colour = colour
@@ -40,6 +40,7 @@ class Tile:
         self.corners: frozenset = frozenset()  # the corners (0-3) with something in them
         self.loose = None  # a die's letter group, any side up (to split once its turn is known)
         self.wide_corners: frozenset = frozenset()  # ``corners`` in a crop a little wider
+        self.shaped = False  # the badge was found by its shape, whole inside the tile
 
 
 def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
@@ -51,7 +52,9 @@ def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
     corner, clear of the crop's edge (a rounded corner shows the board behind it there). What
     every tile has (the board's colour at the crop's edges) is told apart by the reader.
     Third, the corners (0 top left, 1 top right, 2 bottom left, 3 bottom right) with a blob
-    unlike the face in them: a value, a badge, or a mark the reader may not know."""
+    unlike the face in them: a value, a badge, or a mark the reader may not know. Fourth,
+    whether the badge was found by its round shape inside the tile (not only as a coloured
+    blob at a corner, which may be the board seen past a rounded corner)."""
     side = lab.shape[0]
     chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
     coloured = (np.sqrt(((lab - colour) ** 2).sum(axis=2)) > 40) & (chroma > 22)
@@ -96,6 +99,7 @@ def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
             tinted = coloured[y:y + h, x:x + w]
             badge = (np.median(inside[tinted], axis=0) if tinted.mean() > 0.15
                      else np.median(inside.reshape(-1, 3), axis=0))
+    shaped = badge is not None
     if badge is None:
         # a coloured badge centred on the tile's corner, half outside it (Ruzzle's own
         # layout): cut by the crop's edge, of its colour whatever it holds
@@ -110,7 +114,7 @@ def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
                     and area > best):  # round or a quarter of it, not a swipe's line
                 best = area
                 badge = np.median(lab[labels == label], axis=0)
-    return frame, badge, frozenset(used)
+    return frame, badge, frozenset(used), shaped
 
 
 def background(lab: np.ndarray) -> np.ndarray:
@@ -148,7 +152,7 @@ def wide_badge(wide_bgr: np.ndarray, colour: np.ndarray):
     (``wide_bgr``): the Lab colour of its coloured blob, or None, and the corners with
     something in them there (``marks``)."""
     lab = cv2.cvtColor(wide_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-    _, badge, corners = marks(lab, colour)
+    _, badge, corners, _ = marks(lab, colour)
     return badge, corners
 
 
@@ -214,5 +218,5 @@ def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
     tile = Tile(colour, glyphs, turned, cut)
     tile.parts, tile.bar = parts, bar
     tile.loose = None if turned is None or bar is not None else loose
-    tile.frame, tile.badge, tile.corners = marks(lab, colour)
+    tile.frame, tile.badge, tile.corners, tile.shaped = marks(lab, colour)
     return tile
