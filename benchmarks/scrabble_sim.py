@@ -173,8 +173,9 @@ def main(argv=None) -> int:
         f"{args.iterations} iterations" if args.iterations else "") if x)
     if args.endgame_only:
         budget = "no simulation: the static player until the bag is empty"
+    ending = "simulated" if args.no_endgame else f"solved, {args.endgame_seconds:g} s"
     print(f"Simulating player ({budget} a move, top {args.top}, {args.plies} plies; end game "
-          f"{'simulated' if args.no_endgame else f'solved, {args.endgame_seconds:g} s'}) against the static equity player; "
+          f"{ending}) against the static equity player; "
           f"{args.pairs} pairs (one bag a pair, sides swapped), seed {args.seed}, "
           f"{args.jobs} process(es); Python {platform.python_version()}\n")
     init = (args.language, args.seconds, args.iterations, args.top, args.plies,

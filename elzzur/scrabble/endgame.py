@@ -360,7 +360,8 @@ class PreEndGameResult:
     __slots__ = ("move", "mean", "splits", "exact", "equity")
 
     def __init__(self, move, mean, splits, exact, equity):
-        self.move, self.mean, self.splits, self.exact, self.equity = move, mean, splits, exact, equity
+        self.move, self.mean, self.splits = move, mean, splits
+        self.exact, self.equity = exact, equity
 
 
 def bag_splits(unseen: tuple, bag: int) -> list[tuple[tuple, tuple, int]]:

@@ -9,8 +9,9 @@ refilled from that bag, and ``plies`` more turns follow, each side playing its b
 equity (``equity.ranked``, exchanges included). A candidate's outcome is the spread of those turns
 (ours minus the opponent's, the end-of-game adjustments when someone goes out), plus the value of
 the tiles our last move kept, less the value of those the opponent's last move kept (valued as
-the equity that chose each move valued them, before the rack was refilled). Its mean over the iterations is the ranking; each mean
-has a 95 % interval (normal approximation, 1.96 standard errors).
+the equity that chose each move valued them, before the rack was refilled). Its mean over the
+iterations is the ranking; each mean has a 95 % interval (normal approximation, 1.96 standard
+errors).
 
 Iterations run in batches of 16; after each batch (once every candidate has ``MIN_ITERATIONS``)
 a candidate behind the leader beyond doubt is dropped (``prune``: the 95 % interval of the
