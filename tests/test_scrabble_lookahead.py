@@ -276,3 +276,20 @@ def test_cli_pre_endgame_table(tmp_path, capsys):
     assert followed and all(c["splits"] == 7 for c in followed)  # AIIMNOTV: 7 distinct bags
     means = [c["mean"] for c in followed]
     assert means == sorted(means, reverse=True)
+
+
+def test_api_solve_endgame_and_simulate_moves(graph):
+    from elzzur.errors import ElzzurError
+    from elzzur.scrabble import simulate_moves, solve_endgame
+
+    with pytest.raises(ElzzurError, match="still in the bag"):
+        solve_endgame(BOARD, "SE", "en", graph)
+    text, rack, _ = parse_cgp(ZERO_POINT)
+    small = solve_endgame(text, rack, "en", graph, seconds=None)  # the test's few words
+    assert small.exact and small.line
+    sim = simulate_moves(BOARD, "AEINRSZ", "en", graph, seconds=None, iterations=16, top=3,
+                         seed=2)
+    again = simulate_moves(BOARD, "AEINRSZ", "en", graph, seconds=None, iterations=16, top=3,
+                           seed=2)
+    assert [c.outcomes for c in sim.candidates] == [c.outcomes for c in again.candidates]
+    assert sim.iterations == 16 and len(sim.candidates) == 3
