@@ -145,6 +145,45 @@ def test_the_best_first_and_round_orders_both_climb(tiny):
         assert climber.done == 2 and climber.top == best
 
 
+def test_bonus_tiles_are_hunted_with_the_letters(tiny):
+    """Every 2x2 board of the tiny letters with Ruzzle's round-1 bonus tiles (a double and a
+    triple letter) on every pair of cells: the hunt finds the best, its bonus tiles intact."""
+    _, language, dictionary = tiny
+    rules = get_rules("ruzzle")
+    letters = sorted(language.letter_frequencies)
+    best = 0
+    for combo in itertools.product(letters, repeat=4):
+        for dl, tl in itertools.permutations(range(4), 2):
+            bonus = ["" for _ in range(4)]
+            bonus[dl], bonus[tl] = "dl", "tl"
+            board = Board(2, 2, tuple(Cell(ch, b) for ch, b in zip(combo, bonus)))
+            best = max(best, total(board, dictionary, language, rules))
+    found = hunt(dictionary, language, rules, 2, 2, seconds=60, seed=2, climbs=2,
+                 bonuses=("dl", "tl"))
+    board, score, _ = found.boards[0]
+    assert score == best == total(board, dictionary, language, rules)
+    assert sorted(cell.bonus for cell in board.cells) == ["", "", "dl", "tl"]
+
+
+def test_the_fast_score_counts_bonus_tiles(builtin_en):
+    en = get_language("en")
+    rules = get_rules("ruzzle")
+    tiles = sorted(en.letter_frequencies)
+    scorer = Scorer(builtin_en, en, rules, 4, 4, tiles, ("dl", "tl", "dw", "dw", "tw"))
+    climber = Climber(scorer, len(tiles), [1] * len(tiles), random.Random(9))
+    rng = random.Random(9)
+    for _ in range(30):
+        key = climber.place("".join(chr(rng.randrange(len(tiles))) for _ in range(16)))
+        board = scorer.board(key)
+        assert sorted(c.bonus for c in board.cells if c.bonus) == ["dl", "dw", "dw", "tl", "tw"]
+        assert scorer(key) == total(board, builtin_en, en, rules)
+        for other in itertools.islice(climber.neighbours(key), 0, None, 37):
+            moved = scorer.board(other)
+            assert sorted(c.bonus for c in moved.cells if c.bonus) == \
+                ["dl", "dw", "dw", "tl", "tw"]
+            assert scorer(other) == total(moved, builtin_en, en, rules)
+
+
 # --- the command line ---------------------------------------------------------------------------
 
 def test_the_output_lists_boards_best_first(cli, tiny):
@@ -194,6 +233,9 @@ def test_a_target_out_of_reach_is_an_error_naming_the_best(cli, tiny):
     (["--pool", "0"], "--pool"),
     (["--climbs", "x"], "--climbs"),
     (["--format", "csv"], "--format"),
+    (["--bonus", "round3", "--rules", "boggle"], "no bonus tiles"),
+    (["--bonus", "round3", "--rows", "2", "--cols", "2"], "cannot hold its 5 bonus tiles"),
+    (["--bonus", "round9"], "--bonus"),
 ])
 def test_bad_options_are_usage_errors(cli, options, message):
     run = cli("hunt", "-l", "en", *options)

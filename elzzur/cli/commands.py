@@ -513,6 +513,9 @@ COMMANDS["hunt"] = ("find the highest-scoring boards of a language, rules and si
            help="climb in N processes at once, each from its own seed (default: 1)"),
     Option(("--pool",), "pool", pool_size, default=250, metavar="N",
            help="boards each climb keeps (default: 250)"),
+    Option(("--bonus",), "bonus", str, choices=("round1", "round2", "round3"),
+           help="place the bonus tiles of this Ruzzle round too, the letters and their places "
+                "hunted together (rules with bonus tiles: ruzzle)"),
     Option(("--top",), "top", positive, default=5, metavar="N",
            help="print the N best boards (default: 5)"),
     Option(("--format",), "format", str, default="text", choices=("text", "json"),
@@ -522,7 +525,8 @@ COMMANDS["hunt"] = ("find the highest-scoring boards of a language, rules and si
 examples:
   elzzur hunt -l en --rules boggle --rows 3 --cols 3 --seconds 20
   elzzur hunt -l en -d enable2k.txt --rules boggle --target 3625 --seconds 300 --jobs 2
-  elzzur hunt -l it --seconds 600 --jobs 4 --format json -o best-it.json""")
+  elzzur hunt -l it --seconds 600 --jobs 4 --format json -o best-it.json
+  elzzur hunt -l en --bonus round3 --seconds 120""")
 
 # the web app: elzzur.cli.serve, elzzur.web
 def port_number(text: str) -> int:

@@ -27,12 +27,24 @@ def run_hunt(args: Args, out: Output) -> None:
     if rows * cols > 100:
         raise UsageError(f"a {rows}x{cols} board has {rows * cols} cells: a hunt takes at "
                          f"most 100 (10x10)")
+    bonuses: tuple[str, ...] = ()
+    if args.bonus:
+        from ..grid.rules import bonus_rounds
+
+        if not rules.multipliers:
+            raise UsageError(f"--bonus {args.bonus}: the rules {args.rules!r} have no bonus "
+                             f"tiles (--rules ruzzle has)")
+        bonuses = tuple(bonus_rounds()[args.bonus])
+        if len(bonuses) > rows * cols:
+            raise UsageError(f"--bonus {args.bonus}: a {rows}x{cols} board cannot hold its "
+                             f"{len(bonuses)} bonus tiles")
     dictionary = load_words(args.dictionary, language)
     progress = _progress(sys.stderr)
     try:
         found = hunt(dictionary, language, rules, rows, cols, seconds=args.seconds,
                      target=args.target, seed=args.seed, jobs=args.jobs, pool=args.pool,
-                     keep=args.top, climbs=args.climbs, progress=progress)
+                     keep=args.top, climbs=args.climbs, progress=progress,
+                     bonuses=bonuses)
     finally:
         if progress is not None:
             progress.clear()
@@ -50,7 +62,8 @@ def run_hunt(args: Args, out: Output) -> None:
         entries = [{"board": board.token_rows(), "score": score, "words": count,
                     "seconds": at} for (board, score, at), count in zip(found.boards, words)]
         document = {"language": language.code, "rules": args.rules, "rows": rows, "cols": cols,
-                    "seed": found.seed, "jobs": args.jobs, "pool": args.pool,
+                    "bonus": args.bonus, "seed": found.seed, "jobs": args.jobs,
+                    "pool": args.pool,
                     "seconds": found.seconds, "scored": found.scored, "climbs": found.climbs,
                     "boards": []}
         head = json.dumps(document, ensure_ascii=False)[:-len("[]}")]

@@ -84,12 +84,18 @@ class Scorer:
     with your corrections, rules with a longest word) the sum of ``find_words``' scores."""
 
     def __init__(self, dictionary, language: Language, rules, rows: int, cols: int,
-                 tiles: list[str]) -> None:
+                 tiles: list[str], bonuses: tuple[str, ...] = ()) -> None:
         from .solver import find_words, word_writer
 
         self.rows, self.cols = rows, cols
-        self.cells = {chr(i): Cell(tile) for i, tile in enumerate(tiles)}  # shared: the writer
-        self.scored = 0                                                     # keys them by id
+        # a cell's character: kind * len(tiles) + tile, kind 0 no bonus, else kinds[kind]
+        self.kinds = ("", *sorted(set(bonuses)))
+        self.bonuses = tuple(self.kinds.index(code) for code in bonuses)  # the tiles to place
+        self.tiles = len(tiles)
+        self.cells = {chr(k * len(tiles) + i): Cell(tile, kind)  # shared: the writer keys them
+                      for k, kind in enumerate(self.kinds)         # by id
+                      for i, tile in enumerate(tiles)}
+        self.scored = 0
         pieces = ("", ",", ',"', " ", '",', "", "\n", "")  # (nothing is written: top=0)
         blank = ("",) * (rows * cols)
         self.writer = word_writer(dictionary, language, None, rules, False,
@@ -134,6 +140,7 @@ class Climber:
         self.target, self.climbs = target, climbs
         self.start = time.monotonic() if start is None else start
         self.letters = [chr(i) for i in range(tiles)]
+        self.placed = scorer.bonuses  # bonus tiles (their kinds) placed on every board
         self.weights = weights
         self.perms = [itemgetter(*p) for p in symmetries(scorer.rows, scorer.cols)]
         self.n = scorer.rows * scorer.cols
@@ -176,7 +183,7 @@ class Climber:
 
     def new_climb(self) -> None:
         draw = self.rng.choices
-        pool = {self.canonical("".join(draw(self.letters, self.weights, k=self.n)))
+        pool = {self.canonical(self.place("".join(draw(self.letters, self.weights, k=self.n))))
                 for _ in range(self.size)}
         self.pool = sorted(((self.score(k), k) for k in pool), reverse=True)
         self.expanded, self.seen = set(), set(pool)
@@ -254,7 +261,20 @@ class Climber:
                 heapq.heappush(todo, (-score, canon))
         return True
 
+    def place(self, key: str) -> str:
+        """A board of plain tiles given the bonus tiles on random cells."""
+        if not self.placed:
+            return key
+        codes = [ord(ch) for ch in key]
+        tiles = len(self.letters)
+        for cell, kind in zip(self.rng.sample(range(self.n), len(self.placed)), self.placed):
+            codes[cell] += kind * tiles
+        return "".join(map(chr, codes))
+
     def neighbours(self, key: str):
+        if self.placed:
+            yield from self._bonus_neighbours(key)
+            return
         """Every board one change away: a cell given another tile, or two cells swapped."""
         letters = self.letters
         for i, here in enumerate(key):
@@ -268,6 +288,27 @@ class Climber:
                 b = key[j]
                 if a != b:
                     yield key[:i] + b + key[i + 1:j] + a + key[j + 1:]
+
+    def _bonus_neighbours(self, key: str):
+        """With bonus tiles: a cell's letter changed (its bonus stays), two cells' letters
+        swapped, or two cells' bonuses swapped."""
+        tiles = len(self.letters)
+        cells = [divmod(ord(ch), tiles) for ch in key]  # (kind, tile)
+        for i, (kind, tile) in enumerate(cells):
+            head, tail, base = key[:i], key[i + 1:], kind * tiles
+            for other in range(tiles):
+                if other != tile:
+                    yield head + chr(base + other) + tail
+        for i in range(self.n - 1):
+            ki, ti = cells[i]
+            for j in range(i + 1, self.n):
+                kj, tj = cells[j]
+                if ti != tj:
+                    yield (key[:i] + chr(ki * tiles + tj) + key[i + 1:j] + chr(kj * tiles + ti)
+                           + key[j + 1:])
+                if ki != kj:
+                    yield (key[:i] + chr(kj * tiles + ti) + key[i + 1:j] + chr(ki * tiles + tj)
+                           + key[j + 1:])
 
 
 # --- the hunt: climbers on every core ----------------------------------------------------------
@@ -291,11 +332,13 @@ _SETUP: tuple = ()  # what the forked climbers inherit: (scorer, tiles, weights,
 def hunt(dictionary, language: Language, rules, rows: int = 4, cols: int = 4,
          seconds: float = 60.0, target: int | None = None, seed: int | None = None,
          jobs: int = 1, pool: int = DEFAULT_POOL, keep: int = 10, climbs: int | None = None,
-         progress=None) -> Hunt:
+         progress=None, bonuses: tuple[str, ...] = ()) -> Hunt:
     """The best ``keep`` boards ``jobs`` climbers find in ``seconds``, or until one reaches
     ``target`` points, or until each has done ``climbs`` climbs (the one way to make the
     result the same on every machine: time depends on the machine, the climbs do not).
-    ``progress(seconds, scored, climbs, best)`` is called about four times a second."""
+    ``progress(seconds, scored, climbs, best)`` is called about four times a second.
+    ``bonuses`` (bonus codes: ``("dl", "tl", "dw", "dw", "tw")``) are placed on every board,
+    where the climb moves them too: the letters and the bonus placement hunted together."""
     global _SETUP
     check_cells(rows, cols, "hunt")
     if rows * cols < 2:
@@ -303,7 +346,9 @@ def hunt(dictionary, language: Language, rules, rows: int = 4, cols: int = 4,
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     tiles, weights = hunt_tiles(language)
-    scorer = Scorer(dictionary, language, rules, rows, cols, tiles)
+    if len(bonuses) > rows * cols:
+        raise ElzzurError(f"a board of {rows * cols} cells cannot hold {len(bonuses)} bonus tiles")
+    scorer = Scorer(dictionary, language, rules, rows, cols, tiles, bonuses)
     options = dict(pool=pool, keep=keep, target=target, climbs=climbs)
     start = time.monotonic()
     deadline = start + seconds

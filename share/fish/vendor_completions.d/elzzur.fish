@@ -160,6 +160,7 @@ complete -c elzzur -n '__fish_seen_subcommand_from hunt' -l climbs -x -d 'stop a
 complete -c elzzur -n '__fish_seen_subcommand_from hunt' -l seed -x -d 'seed for a reproducible hunt (with the same --jobs)'
 complete -c elzzur -n '__fish_seen_subcommand_from hunt' -l jobs -x -d 'climb in N processes at once, each from its own seed (default: 1)'
 complete -c elzzur -n '__fish_seen_subcommand_from hunt' -l pool -x -d 'boards each climb keeps (default: 250)'
+complete -c elzzur -n '__fish_seen_subcommand_from hunt' -l bonus -x -a 'round1 round2 round3' -d 'place the bonus tiles of this Ruzzle round too, the letters and their places hunted together (rules '
 complete -c elzzur -n '__fish_seen_subcommand_from hunt' -l top -x -d 'print the N best boards (default: 5)'
 complete -c elzzur -n '__fish_seen_subcommand_from hunt' -l format -x -a 'text json' -d 'json: the boards with their scores, word counts and when they were found'
 complete -c elzzur -n '__fish_seen_subcommand_from hunt' -s o -l output -r -F -d 'write to FILE instead of standard output (whole or not at all; '"'"'-'"'"': standard output)'
