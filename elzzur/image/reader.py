@@ -348,6 +348,30 @@ def spelled_parts(parts: list, read) -> tuple[str, float, str]:
     return text, round(sure, 2), "; ".join(whys) or f"{text}?"
 
 
+def whole_turn(classifier: Classifier, tiles: list, upright: list) -> int:
+    """The quarter turns (counter-clockwise) that put the whole board upright, where every
+    tile reads far better so than as it lies (a screen photographed on its side: its letters
+    read upright are sure nonsense); 0 where the board is upright, or its tiles lie every
+    way (dice)."""
+    def quality(guesses) -> float:
+        return sum(0.0 if g is None or g.margin is None else
+                   linear_confidence(g.margin, g.score) for g in guesses) / len(tiles)
+
+    whole = [t for t in tiles if t.turned is not None and len(t.turned) == 4]
+    if len(whole) < 0.75 * len(tiles):
+        return 0
+    base = quality(upright)
+    best, best_quality = 0, base
+    for turn in (1, 2, 3):
+        read = iter(classifier.classify_each([t.turned[turn] for t in whole]))
+        guesses = [next(read) if t.turned is not None and len(t.turned) == 4 else None
+                   for t in tiles]
+        turned_quality = quality(guesses)
+        if turned_quality > best_quality:
+            best, best_quality = turn, turned_quality
+    return best if best and best_quality >= 0.6 and best_quality > base + 0.25 else 0
+
+
 def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bool = True,
                  turns: str = "auto", classifier: Classifier | None = None) -> Reading:
     """Read the board in ``image`` (BGR). ``letters``: the tile texts the game can have (a
@@ -363,6 +387,12 @@ def read_picture(image: np.ndarray, letters: set[str] | None = None, bonuses: bo
     upright = [next(read) if t.glyphs else None for t in flat]
     turned = turns == "any"
     if turns == "auto":
+        board_turn = whole_turn(classifier, flat, upright)
+        if board_turn:
+            # the whole screen lies turned (a phone photographed on its side): read the
+            # picture turned upright, its board's rows and columns with it
+            return read_picture(np.ascontiguousarray(np.rot90(image, board_turn)), letters,
+                                bonuses, "upright", classifier)
         poor = sum(1 for g in upright if g is None or g.score < 0.7 and (
             g.margin is None or linear_confidence(g.margin, g.score) < THRESHOLD))
         turned = poor > len(flat) / 4
