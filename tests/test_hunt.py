@@ -145,6 +145,20 @@ def test_the_best_first_and_round_orders_both_climb(tiny):
         assert climber.done == 2 and climber.top == best
 
 
+def test_a_climb_that_forgets_what_it_scored_still_finds_the_best(tiny, monkeypatch):
+    """Memory is bounded: past SEEN_LIMIT a climb forgets which boards it scored; it scores
+    them again and still climbs to the optimum."""
+    import elzzur.grid.hunt as hunt_module
+
+    _, language, dictionary = tiny
+    rules = get_rules("ruzzle")
+    best = brute_force(2, 3, dictionary, language, rules)
+    monkeypatch.setattr(hunt_module, "SEEN_LIMIT", 40)
+    monkeypatch.setattr(hunt_module, "SCORE_CACHE", 30)
+    found = hunt(dictionary, language, rules, 2, 3, seconds=60, seed=3, climbs=3, pool=15)
+    assert found.boards[0][1] == best
+
+
 def test_bonus_tiles_are_hunted_with_the_letters(tiny):
     """Every 2x2 board of the tiny letters with Ruzzle's round-1 bonus tiles (a double and a
     triple letter) on every pair of cells: the hunt finds the best, its bonus tiles intact."""

@@ -21,7 +21,6 @@ the same seed makes the same climbs. ``hunt`` runs several climbers at once in p
 from __future__ import annotations
 
 import heapq
-import math
 import random
 import time
 from operator import itemgetter
@@ -32,7 +31,8 @@ from ..lexicon.languages import Language
 from ..record import Record
 
 DEFAULT_POOL = 250  # hybrid-boggle's pool in the runs the issue measured
-SCORE_CACHE = 2_000_000  # canonical boards a climber remembers the score of (then forgets all)
+SCORE_CACHE = 500_000  # boards a climber remembers the score of across climbs (then forgets all)
+SEEN_LIMIT = 2_000_000  # boards a climb remembers having scored (a 4x4 climb: some 400,000)
 
 
 class Found(Record):
@@ -129,7 +129,12 @@ class Climber:
 
     ``step()`` does a bounded piece of work (at most ``budget`` boards scored) and returns
     False once ``climbs`` climbs are done; the caller checks the clock and the target between
-    steps, so a climber stops within a few hundredths of a second."""
+    steps, so a climber stops within a few hundredths of a second. ``order`` is "best" (the
+    best unexpanded board of the pool next: elzzur's) or "rounds" (the whole pool expanded,
+    then the new pool chosen: hybrid-boggle's order, kept to measure against).
+
+    Scores are remembered across climbs (``cache``); which boards a climb has scored
+    (``seen``) only within it, so a new climb judges every board afresh."""
 
     def __init__(self, scorer: Scorer, tiles: int, weights: list[float], rng: random.Random,
                  pool: int = DEFAULT_POOL, keep: int = 10, target: int | None = None,
@@ -221,7 +226,7 @@ class Climber:
                 canon = self.canonical(other)
                 if canon in seen:
                     continue  # scored in this climb: the pool has judged it already
-                if len(seen) >= SCORE_CACHE:
+                if len(seen) >= SEEN_LIMIT:
                     seen.clear()  # (harmless: a board the pool left cannot come back)
                 seen.add(canon)
                 score = self.score(canon)
@@ -247,10 +252,12 @@ class Climber:
                 canon = self.canonical(other)
                 if canon in seen:
                     continue
-                if len(seen) >= SCORE_CACHE:
-                    seen.clear()
+                if len(seen) >= SEEN_LIMIT:
+                    seen.clear()  # (a board the pool left is scored again, and left out again)
                 seen.add(canon)
                 score = self.score(canon)
+                if canon in members:  # (only after seen was cleared)
+                    continue
                 if len(low) >= self.size:
                     if (score, canon) <= low[0]:
                         continue
