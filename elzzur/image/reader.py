@@ -147,7 +147,7 @@ def marked_bonuses(tiles: list, cols: int, board: np.ndarray | None = None,
     """Each tile's bonus read from Ruzzle's marks (a coloured frame, a round badge in a corner,
     on a tile that keeps its plain face), or None where no tile has one: then the bonuses are
     the tiles' colours (``bonus_code``). A mark's colour every tile has is the board's own,
-    seen at the crops' edges (``board``: the colour between the tiles; ``gaps``: beside each
+    seen at the crops' edges (three tiles in four at least; ``board``: the colour between the tiles; ``gaps``: beside each
     tile), and no mark; a frame and a badge of two bonuses, or a colour
     that is none clearly, is (code, False): flagged."""
     found = [m for t in tiles for m in (t.frame, t.badge) if m is not None]
@@ -155,11 +155,12 @@ def marked_bonuses(tiles: list, cols: int, board: np.ndarray | None = None,
     def common(colour, beside=None) -> bool:
         if board is not None and np.linalg.norm(colour - board) < 30:
             return True  # the board's own colour, between the tiles
-        if samples is not None and (np.linalg.norm(samples - colour, axis=1) < 25).sum() >= 4:
-            # the board's colour somewhere between the tiles (it may shade across the board;
-            # a sample or two may fall on a frame)
+        if samples is not None and (np.linalg.norm(samples - colour, axis=1) < 25).sum() >= max(
+                4, 0.15 * len(samples)):
+            # the board's colour in a sixth of the places between the tiles (it may shade
+            # across the board; a few places may fall on a frame, or on a swipe's line)
             return True
-        return sum(1 for m in found if np.linalg.norm(m - colour) < 25) > len(tiles) / 2
+        return sum(1 for m in found if np.linalg.norm(m - colour) < 25) > 0.75 * len(tiles)
 
     samples = np.concatenate(gaps) if gaps is not None else None
     near = [None] * len(tiles)
@@ -168,7 +169,7 @@ def marked_bonuses(tiles: list, cols: int, board: np.ndarray | None = None,
     own = [[m for m, shaped in ((t.frame, False), (t.badge, t.shaped))
             if m is not None and not (common(m, beside) if not shaped else
                                       sum(1 for f in found if np.linalg.norm(f - m) < 25)
-                                      > len(tiles) / 2)]
+                                      > 0.75 * len(tiles))]
            for t, beside in zip(tiles, near)]
     plain = plain_colour([t.colour for t in tiles])
     # a mark of the tile's own face colour (a badge on a tile lit up in its colour) is read
@@ -181,8 +182,11 @@ def marked_bonuses(tiles: list, cols: int, board: np.ndarray | None = None,
         # own page), or a coloured tile's darker edge, not Ruzzle's style
         return None
     result = []
-    for codes in codes_of:
+    for tile, tile_marks, codes in zip(tiles, own, codes_of):
         codes = [(code, sure and bool(code)) for code, sure in codes]
+        if (len(codes) == 1 and tile_marks[0] is tile.frame and not tile.full_frame):
+            # a frame along two sides only, no badge: the board at a crop's edge, maybe
+            codes = [(codes[0][0], False)]
         if not codes:
             result.append(("", True))
             continue

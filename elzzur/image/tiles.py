@@ -27,7 +27,7 @@ class Tile:
     letter: an underlined M, W, N or Z on a die; None without one)."""
 
     __slots__ = ("colour", "glyphs", "turned", "cut", "frame", "badge", "parts", "bar",
-                 "corners", "loose", "wide_corners", "shaped")
+                 "corners", "loose", "wide_corners", "shaped", "full_frame")
 
     def __init__(self, colour, glyphs, turned=None, cut: bool = False) -> None:
         self.colour = colour
@@ -41,11 +41,13 @@ class Tile:
         self.loose = None  # a die's letter group, any side up (to split once its turn is known)
         self.wide_corners: frozenset = frozenset()  # ``corners`` in a crop a little wider
         self.shaped = False  # the badge was found by its shape, whole inside the tile
+        self.full_frame = False  # the frame runs along three sides or four, not two
 
 
 def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
     """A coloured frame round the tile and a round badge in one of its corners (Ruzzle's bonus
-    tiles keep their face and get both): each the median Lab colour of its pixels, or None.
+    tiles keep their face and get both): each the median Lab colour of its pixels, or None
+    (the frame with whether it runs along three sides or more).
 
     Coloured means far from the tile's face and of some chroma; a frame runs along three of
     the four sides at least (the crop may be a little off on one), a badge is a blob in a
@@ -68,7 +70,8 @@ def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
     shares = sorted([float(b.mean(axis=1).max()) for b in bands[:2]]
                     + [float(b.mean(axis=0).max()) for b in bands[2:]])
     frame = None
-    if shares[2] >= 0.7:  # two sides at least (a crop off by a little misses the others)
+    sides = sum(share >= 0.7 for share in shares)
+    if sides >= 2:  # (a crop a little off shows the board along two sides: ``full_frame``)
         pixels = np.concatenate([lab[low:high, corner:side - corner][bands[0]],
                                  lab[side - high:side - low, corner:side - corner][bands[1]],
                                  lab[corner:side - corner, low:high][bands[2]],
@@ -114,7 +117,7 @@ def marks(lab: np.ndarray, colour: np.ndarray) -> tuple:
                     and area > best):  # round or a quarter of it, not a swipe's line
                 best = area
                 badge = np.median(lab[labels == label], axis=0)
-    return frame, badge, frozenset(used), shaped
+    return (frame, sides >= 3), badge, frozenset(used), shaped
 
 
 def background(lab: np.ndarray) -> np.ndarray:
@@ -218,5 +221,5 @@ def read_tile(tile_bgr: np.ndarray, rotations: bool = False) -> Tile:
     tile = Tile(colour, glyphs, turned, cut)
     tile.parts, tile.bar = parts, bar
     tile.loose = None if turned is None or bar is not None else loose
-    tile.frame, tile.badge, tile.corners, tile.shaped = marks(lab, colour)
+    (tile.frame, tile.full_frame), tile.badge, tile.corners, tile.shaped = marks(lab, colour)
     return tile
