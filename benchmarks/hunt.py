@@ -57,12 +57,28 @@ def main() -> None:
     parser.add_argument("--sizes", default="3x3,3x4,4x4")
     parser.add_argument("--limit-scale", type=float, default=1.0,
                         help="multiply the time limits (a loaded machine)")
+    parser.add_argument("--scaling", type=float, metavar="SECONDS",
+                        help="instead: boards scored a second (wall and CPU) by 4x4 hunts of "
+                             "SECONDS with --jobs 1 to --jobs, no target")
     args = parser.parse_args()
     digest = hashlib.blake2b(Path(args.words).read_bytes(), digest_size=16).hexdigest()
     en = get_language("en")
     dictionary = load_dictionary(args.words, en)
     rules = get_rules("boggle")
     print(f"# {args.words}: blake2b-128 {digest}; {os.cpu_count()} CPUs; {load()}")
+    if args.scaling:
+        base = None
+        for jobs in range(1, args.jobs + 1):
+            cpu0, wall0 = cpu_seconds(), time.monotonic()
+            found = hunt(dictionary, en, rules, 4, 4, seconds=args.scaling, seed=1, jobs=jobs,
+                         pool=args.pool, keep=1)
+            wall, cpu = time.monotonic() - wall0, cpu_seconds() - cpu0
+            rate = found.scored / wall
+            base = base or rate
+            print(f"--jobs {jobs}: {found.scored:,} boards in {wall:.1f} s: {rate:,.0f} a second "
+                  f"({rate / base:.2f}x), {found.scored / cpu:,.0f} a CPU-second; {load()}",
+                  flush=True)
+        return
     for size in args.sizes.split(","):
         text, best, limit = KNOWN[size]
         rows, cols = map(int, size.split("x"))
