@@ -250,6 +250,7 @@ def test_a_target_out_of_reach_is_an_error_naming_the_best(cli, tiny):
     (["--bonus", "round3", "--rules", "boggle"], "no bonus tiles"),
     (["--bonus", "round3", "--rows", "2", "--cols", "2"], "cannot hold its 5 bonus tiles"),
     (["--bonus", "round9"], "--bonus"),
+    (["--jobs", "100000"], "this machine has"),
 ])
 def test_bad_options_are_usage_errors(cli, options, message):
     run = cli("hunt", "-l", "en", *options)

@@ -38,6 +38,10 @@ def run_hunt(args: Args, out: Output) -> None:
         if len(bonuses) > rows * cols:
             raise UsageError(f"--bonus {args.bonus}: a {rows}x{cols} board cannot hold its "
                              f"{len(bonuses)} bonus tiles")
+    cpus = _cpus()
+    if args.jobs > cpus:  # each climber holds up to some hundreds of MB: no more than can run
+        raise UsageError(f"--jobs {args.jobs}: this machine has {cpus} CPU"
+                         f"{'s' * (cpus != 1)} for elzzur; climb with at most that many")
     dictionary = load_words(args.dictionary, language)
     progress = _progress(sys.stderr)
     try:
@@ -74,6 +78,16 @@ def run_hunt(args: Args, out: Output) -> None:
         for (board, score, _), count in zip(found.boards, words):
             out.write(f"{score:>{width},} points  {count:>6,} words  "
                       f"{'/'.join(board.token_rows())}\n")
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _progress(stream):
