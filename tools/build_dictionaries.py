@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=DEFAULT_WORK,
                         help=f"where packages are fetched and kept (default: {DEFAULT_WORK})")
     parser.add_argument("--offline", action="store_true", help="use only packages already in --work")
-    parser.add_argument("--out", type=Path, default=REPO / "res" / "dictionaries")
+    parser.add_argument("--out", type=Path, default=REPO / "elzzur" / "res" / "dictionaries")
     parser.add_argument("--licenses", type=Path, default=REPO / "licenses")
     args = parser.parse_args(argv)
     codes = args.only.split(",") if args.only else recipes.available()
