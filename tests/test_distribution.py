@@ -65,3 +65,15 @@ def test_the_word_lists_licences_are_named_and_shipped():
             assert spelled[text.stem] in licence, text.stem
     files = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert {"LICENSE", "licenses/*.txt"} <= set(files["license-files"])
+
+
+def test_wheels_for_every_supported_python_carry_the_c_core():
+    """cibuildwheel's configuration (run on a hosted CI, not here): a wheel for each Python the
+    classifiers name, each tested in a fresh venv with the C core required."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "cibuildwheel"]
+    versions = {c.rsplit(" :: ", 1)[1] for c in PROJECT["classifiers"]
+                if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)}
+    assert set(config["build"].split()) == {f"cp{v.replace('.', '')}-*" for v in versions}
+    assert config["test-command"].startswith('python -c "import elzzur._core"')
+    assert (REPO / "tools" / "build-wheel").stat().st_mode & 0o111  # the Linux wheel, here
