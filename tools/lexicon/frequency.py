@@ -23,6 +23,18 @@ LOWEST = (4.0, 2.5, 1.5)
 LEMMA_DISCOUNT = 1.0
 BELOW_EVERYDAY = LOWEST[0] - 0.01  # the most a form inherits from its lemma
 
+
+def english_margin(code: str) -> float | None:
+    """A recipe's ``english_bands`` (a Zipf margin, e.g. 1.5): a word English text writes that
+    much more often than the language's own is at most uncommon, its frequency there being
+    English's (Italian END, MAN, OUT), while words the languages share stay (Spanish COME and
+    ONCE are 1.3 and 1.1 more frequent in English). None where the recipe does not ask."""
+    from .recipe import LEXICON, load
+
+    if not (LEXICON / f"{code}.toml").exists():
+        return None
+    return load(code).select.get("english_bands")
+
 #: wordfreq's language for each dictionary (its "large" list where there is one)
 WORDFREQ_LANGUAGE = {"en": "en", "de": "de", "es": "es", "fr": "fr", "it": "it", "nl": "nl",
                      "pt": "pt", "pt-br": "pt", "tr": "tr", "de-native": "de",
@@ -66,6 +78,18 @@ def zipf_by_key(code: str, language, names: set[str] = frozenset()) -> dict[str,
     return out
 
 
+def english_zipf(language) -> dict[str, float]:
+    """wordfreq's English Zipf values by this language's keys."""
+    import wordfreq
+
+    out: dict[str, float] = {}
+    for word, freq in wordfreq.get_frequency_dict("en", wordlist="large").items():
+        key = language.normalize(word) if word.isalpha() else None
+        if key:
+            out[key] = max(out.get(key, -math.inf), math.log10(freq) + 9)
+    return out
+
+
 def band_of(zipf: float) -> int:
     for band, lowest in enumerate(LOWEST, start=1):
         if zipf >= lowest:
@@ -96,6 +120,13 @@ def bands(keys, selection, zipf: dict[str, float], language, inherit: bool = Tru
                     inherited = min(lemma[number] - LEMMA_DISCOUNT, BELOW_EVERYDAY)
                     best[key] = max(best[key], inherited)
     out = {key: band_of(value) for key, value in best.items()}
+    margin = english_margin(getattr(language, "code", ""))
+    if margin is not None:  # END, MAN, OUT in Italian text are English: no band by that frequency
+        english = english_zipf(language)
+        uncommon = len(LOWEST)  # band 3
+        for key, band in out.items():
+            if band < uncommon and english.get(key, -math.inf) >= best[key] + margin:
+                out[key] = uncommon
     if vocabulary is not None:
         uncommon = len(LOWEST)  # band 3
         out = {key: band if key in vocabulary else max(band, uncommon) for key, band in out.items()}

@@ -32,7 +32,7 @@ SOURCE_KEYS = {"id", "package", "kind", "file", "use", "spellings", "sizes", "sk
 SELECT_KEYS = {"unconfirmed", "paradigms", "compounds", "vowelless", "roman", "frequency",
                "patterns", "secondary_evidence", "unconfirmed_lone", "foreign", "lemma_check",
                "lone_elisions", "lemma_bands", "compare", "capitals", "generated",
-               "short_alone"}
+               "short_alone", "english_bands"}
 TOP_KEYS = {"code", "same_as", "summary", "source", "select"}
 KINDS = {"enclitics", "hunspell-entries", "lines", "json", "json-forms", "scowl", "scowl-upper", "tanglet", "hunspell"}
 USES = {"words", "evidence", "foreign", "names", "vocabulary"}
