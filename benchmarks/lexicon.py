@@ -21,6 +21,14 @@ lacks, less the ones judged not to be game words (``WORD notword  # name``).
 
 **Tournament coverage** (English): the share of a tournament list's 2-8 letter words present.
 
+**Every word** (``--every-word``, issue 31's method): every distinct word found on the boards
+(seeds ``--seed`` on, or the list ``--seeds``) is flagged or not as above; a random sample of
+the flagged (``--flagged-sample``, 0: all of them) and of the rest (``--sample``) is judged,
+and the junk rate among all words found is estimated stratum by stratum, with a Wilson 95 %
+interval for each stratum's rate (the flagged and the unflagged words' intervals weighted by
+their shares, which is conservative). Band-1 junk is counted apart (``--common`` shows band 1
+and 2 words first). Unjudged sampled words are listed by ``--todo`` and counted apart.
+
 Measure on seeds not used to tune the lists (the default seed is the held-out one; the
 recipes' exclusions were made from other boards), so the rate is what a player will meet.
 Needs the packages of ``benchmarks/lexicon.toml`` (fetched like the build's) and wordfreq.
@@ -158,6 +166,83 @@ def sample_words(code: str, language, dictionary, boards: int, seed: int):
     return out
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion k/n (95 % by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def every_word(code: str, language, dictionary, seeds: list[int]) -> list[str]:
+    """Every distinct word found on the boards of ``seeds`` (4x4, Ruzzle rules)."""
+    rules = get_rules("ruzzle")
+    found: dict[str, None] = {}
+    for seed in seeds:
+        rng = random.Random(f"lexicon-{code}-{seed}")
+        board = random_board(language, 4, 4, rng)
+        for row in find_words(board, dictionary, language, rules=rules):
+            found.setdefault(row[0], None)
+    return list(found)
+
+
+def report_every(code: str, config: dict, packages: Packages, dicts: Path, seeds: list[int],
+                 flagged_sample: int, sample: int, todo: bool) -> str:
+    """Issue 31's measurement: every word found, flagged or not, samples of both judged."""
+    from elzzur.lexicon.commonness import Bands
+
+    language = get_language(code)
+    graph = WordGraph.load(str(dicts / f"{code}.dawg"))
+    dictionary = Dictionary(graph, code)
+    bands_path = dicts / f"{code}.bands"
+    bands = Bands.load(str(bands_path), graph) if bands_path.exists() else None
+    evidence = Evidence(code, config, packages, language)
+    judged = read_judged(config.get("judged_as", code))
+    words = every_word(code, language, dictionary, seeds)
+    flagged = sorted(w for w in words if evidence.flags(w))
+    plain = sorted(w for w in words if not evidence.flags(w))
+    rng = random.Random(f"every-{code}-{','.join(map(str, seeds))}")
+    f_sample = flagged if not flagged_sample or flagged_sample >= len(flagged) else rng.sample(flagged, flagged_sample)
+    u_sample = plain if sample >= len(plain) else rng.sample(plain, sample)
+    lines = [f"## {code}: {len(dictionary):,} words; {len(seeds)} boards (seeds {seeds[0]}..{seeds[-1]})",
+             f"- distinct words found {len(words):,}: flagged {len(flagged):,}, not flagged {len(plain):,}; "
+             f"judged samples {len(f_sample):,} and {len(u_sample):,}"]
+    todo_words, strata, band1 = [], [], Counter()
+    for name, pool, chosen in (("flagged", flagged, f_sample), ("not flagged", plain, u_sample)):
+        junk, seen, examples = 0, 0, []
+        for word in chosen:
+            verdict = judged.get(word, ("unjudged", ""))[0]
+            band = bands.band(word) if bands else None
+            if verdict == "unjudged":
+                todo_words.append((word, name))
+                continue
+            seen += 1
+            bad = verdict in ("junk", "notword")
+            junk += bad
+            if band == 1:
+                band1["judged"] += 1
+                band1["junk"] += bad
+            if bad:
+                examples.append(word)
+        lo, hi = wilson(junk, seen)
+        strata.append((len(pool), junk, seen, lo, hi))
+        lines.append(f"- {name}: junk {junk} of {seen} judged ({100 * junk / max(1, seen):.1f} %, "
+                     f"95 % {100 * lo:.1f}-{100 * hi:.1f} %)" + (f"; {' '.join(examples[:20])}" if examples else ""))
+    total = sum(n for n, *_ in strata)
+    rate = sum(n * (j / s if s else 0.0) for n, j, s, _, _ in strata) / max(1, total)
+    lo = sum(n * lo for n, _, _, lo, _ in strata) / max(1, total)
+    hi = sum(n * hi for n, _, _, _, hi in strata) / max(1, total)
+    lines.append(f"- **junk among all words found: {100 * rate:.2f} % (95 % {100 * lo:.2f}-{100 * hi:.2f} %)**; "
+                 f"band 1: {band1['junk']} junk of {band1['judged']} judged; unjudged {len(todo_words)}")
+    if todo:
+        lines.append("\nto judge (word, stratum, flags, zipf, band):")
+        lines += [f"  {w}  {where}  {', '.join(evidence.flags(w))}  {evidence.zipf(w):.1f}  "
+                  f"{bands.band(w) if bands else '-'}" for w, where in sorted(todo_words)]
+    return "\n".join(lines) + "\n"
+
+
 def missing_words(code: str, language, dictionary, n: int = 10_000) -> list[str]:
     import wordfreq
 
@@ -244,7 +329,18 @@ def main(argv=None) -> int:
     parser.add_argument("--dicts", type=Path, default=REPO / "elzzur" / "res" / "dictionaries")
     parser.add_argument("--work", type=Path, default=Path.home() / ".cache" / "elzzur-build")
     parser.add_argument("--todo", action="store_true", help="list the words still to judge")
+    parser.add_argument("--seeds", help="comma-separated board seeds (instead of --seed and --boards)")
+    parser.add_argument("--every-word", action="store_true",
+                        help="every word found, flagged or not; judge samples of both (issue 31)")
+    parser.add_argument("--sample", type=int, default=200, help="with --every-word: unflagged words judged")
+    parser.add_argument("--flagged-sample", type=int, default=0,
+                        help="with --every-word: flagged words judged (0: all)")
     args = parser.parse_args(argv)
+    try:
+        seeds = ([int(x) for x in args.seeds.split(",")] if args.seeds
+                 else list(range(args.seed, args.seed + args.boards)))
+    except ValueError:
+        parser.error("--seeds takes whole numbers separated by commas")
     config = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
     codes = args.only.split(",") if args.only else list(config)
     packages = Packages(args.work)
@@ -252,7 +348,11 @@ def main(argv=None) -> int:
         entry = dict(config[code])
         if "same_as" in entry:
             entry = {**config[entry["same_as"]], "judged_as": entry["same_as"]}
-        print(report(code, entry, packages, args.dicts, args.boards, args.seed, args.todo), flush=True)
+        if args.every_word:
+            print(report_every(code, entry, packages, args.dicts, seeds, args.flagged_sample,
+                               args.sample, args.todo), flush=True)
+        else:
+            print(report(code, entry, packages, args.dicts, args.boards, args.seed, args.todo), flush=True)
     return 0
 
 
