@@ -136,13 +136,13 @@ def test_plain_reprs_are_short(board, small, english, builtin_en):
     assert repr(board) == f"Board(4x4: {SEED})"
     assert repr(small) == "Solution(3 words, total 410: COHESIVE 224, ECHO 144, HERO 42)"
     full = solve(board, builtin_en, english)
-    assert repr(full) == "Solution(409 words, total 14869: COHESIVE 224, ECHOIER 195, TOCHERS 195, …)"
+    assert repr(full) == "Solution(404 words, total 14499: COHESIVE 224, ECHOIER 195, TOCHERS 195, …)"
     assert repr(full.top(1)) == "Solution(1 word, total 224: COHESIVE 224)"
     assert repr(full.top(0)) == "Solution(0 words, total 0)"
     big = Board(30, 30, tuple(Cell("A") for _ in range(900)))
     assert len(repr(big)) < 220 and repr(big).endswith("…)")
     # the fields are still there for code that wants them
-    assert full.board == board and full.language == "en" and len(full.words) == 409
+    assert full.board == board and full.language == "en" and len(full.words) == 404
 
 
 # --- a real notebook ----------------------------------------------------------------------------
@@ -195,10 +195,10 @@ def test_an_executed_notebook(tmp_path, monkeypatch):
     board_data, solution_data = outputs[0][0]["data"], outputs[1][0]["data"]
     assert "text/html" in board_data and "image/svg+xml" in board_data
     assert board_data["text/plain"] == f"Board(4x4: {SEED})"
-    assert solution_data["text/plain"].startswith("Solution(409 words, total 14869: COHESIVE 224")
+    assert solution_data["text/plain"].startswith("Solution(404 words, total 14499: COHESIVE 224")
     assert len(solution_data["text/plain"]) < 100
     assert outputs[2][0]["text"] == (
-        "Solution(409 words, total 14869: COHESIVE 224, ECHOIER 195, TOCHERS 195, …)\n"
+        "Solution(404 words, total 14499: COHESIVE 224, ECHOIER 195, TOCHERS 195, …)\n"
         f"Board(4x4: {SEED})\n")
     assert "<title>elzzur: 4×4 board</title>" in outputs[3][0]["data"]["image/svg+xml"]
 
@@ -223,7 +223,7 @@ def test_an_executed_notebook(tmp_path, monkeypatch):
         assert tile["text_align"] == "center", tile
         assert tile["contrast"] >= 4.5, tile
     assert report["arrows"] == 7  # COHESIVE's steps on the solution's board
-    assert "409 words, longest 10, total score 14869" in report["text"]
+    assert "404 words, longest 10, total score 14499" in report["text"]
     # the totals line reads on JupyterLab's light theme and on its dark one (it was dark ink on
     # the dark theme's background before: a contrast near 1)
     assert report["summary_contrast"] >= 4.5 and report["dark"]["summary_contrast"] >= 4.5, report

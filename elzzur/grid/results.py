@@ -133,7 +133,7 @@ class Solution(Record):
 
     def __repr__(self) -> str:
         """Short, at a prompt (the fields would print every word and tile):
-        ``Solution(409 words, total 14869: COHESIVE 224, ECHOIER 195, TOCHERS 195, …)``."""
+        ``Solution(404 words, total 14499: COHESIVE 224, ECHOIER 195, TOCHERS 195, …)``."""
         first = ", ".join(f"{f.word} {f.score}" for f in self.words[:3])
         more = ", …" if len(self.words) > 3 else ""
         count = f"{len(self.words)} word{'' if len(self.words) == 1 else 's'}"
