@@ -929,14 +929,16 @@ def banded(zipf: dict[str, float], **options) -> dict[str, int]:
     return frequency.bands(out.keys, out, zipf, get_language("it"), **options)
 
 
-def test_a_form_inherits_its_lemmas_band_less_one_but_never_everyday():
+def test_a_form_inherits_its_lemmas_band_less_one_but_never_everyday(wordfreq):
+    # (wordfreq: Italian's recipe asks for English frequencies; none here, as the package is build-time only)
     assert banded({"MANGIARE": 5.0}) == {"MANGIARE": 1, "MANGIAVAMO": 2, "RARO": 4}
     assert banded({"MANGIARE": 3.2}) == {"MANGIARE": 2, "MANGIAVAMO": 3, "RARO": 4}
     assert banded({"MANGIARE": 5.0, "MANGIAVAMO": 4.2}) == {"MANGIARE": 1, "MANGIAVAMO": 1, "RARO": 4}
     assert banded({"MANGIARE": 5.0}, inherit=False) == {"MANGIARE": 1, "MANGIAVAMO": 4, "RARO": 4}
 
 
-def test_a_word_outside_the_vocabulary_is_at_most_uncommon():
+def test_a_word_outside_the_vocabulary_is_at_most_uncommon(wordfreq):
+    # (wordfreq: Italian's recipe asks for English frequencies; none here, as the package is build-time only)
     assert banded({"MANGIARE": 5.0, "RARO": 2.0}, vocabulary={"MANGIARE"}) == {
         "MANGIARE": 1, "MANGIAVAMO": 3, "RARO": 3}
 

@@ -33,6 +33,13 @@ HOSTILE = [None, 0, -1, 2**64, 10**30, 1.5, math.nan, b"A", "", "x", [], [1], ("
 ALLOWED = (ElzzurError, TypeError, ValueError)
 
 
+# An end game (the bag empty): Macondo's TestZeroPtFirstPlay, as tests/test_scrabble_lookahead.py
+# has it; the rack on turn first
+ENDGAME_CGP = ("IBADAT1B7/2CAFE1OD1TRANQ/2TUT2RENIED2/3REV2YOMIM2/4RAFT1NISI2/5COR2N1x2/"
+               "6LA1AGEE2/6LIAISED2/5POKY2W3/4JOWS7/V2LUZ9/ORPIN10/L1OE11/TUX12/I14 "
+               "EEEEGH?/AGHNOSU 308/265 0 lex CSW19;")
+
+
 @pytest.fixture(scope="module")
 def things():
     """Valid arguments of every kind, made once."""
@@ -45,7 +52,7 @@ def things():
     position = "\n".join(rows)
     return {"board": board, "dictionary": dictionary, "solution": solution, "tiles": tiles,
             "position": position, "grid": scrabble.parse_position(position, tiles),
-            "layout": load_layout("standard")}
+            "layout": load_layout("standard"), "endgame": scrabble.parse_cgp(ENDGAME_CGP)[:2]}
 
 
 def calls(t):
@@ -98,6 +105,15 @@ def calls(t):
         ("Layout", scrabble.Layout, {"rows": ["2.", ".d"], "name": "x", "bingo": 5}),
         ("TileSet", scrabble.TileSet, {"values": {"A": 1}, "counts": {"A": 2}, "blanks": 1,
                                        "rack_size": 3, "bingo": 5}),
+        ("simulate_moves", scrabble.simulate_moves, {"board_text": t["position"],
+                                                     "rack_text": "QUI?ES", "language": "en",
+                                                     "graph": None, "layout": "standard",
+                                                     "seconds": None, "iterations": 2, "top": 2,
+                                                     "plies": 2, "jobs": 1, "seed": 0}),
+        ("solve_endgame", scrabble.solve_endgame, {"board_text": t["endgame"][0],
+                                                   "rack_text": t["endgame"][1], "language": "en",
+                                                   "graph": None, "layout": "standard",
+                                                   "seconds": 0.2}),
         ("generate_moves", generate_moves, {"board": t["grid"], "rack": {"Q": 1, "I": 1},
                                             "blanks": 1, "graph": elzzur.load_dictionary(
                                                 None, EN).graph, "tiles": t["tiles"],
@@ -147,6 +163,11 @@ def cases():
         ("TileSet", "rack_size"), ("TileSet", "bingo"),
         *[("generate_moves", a) for a in ("board", "rack", "blanks", "graph", "tiles",
                                           "layout", "top", "use")],
+        *[("simulate_moves", a) for a in ("board_text", "rack_text", "language", "graph",
+                                          "layout", "seconds", "iterations", "top", "plies",
+                                          "jobs", "seed")],
+        *[("solve_endgame", a) for a in ("board_text", "rack_text", "language", "graph",
+                                         "layout", "seconds")],
     ]:
         yield name, argument
 

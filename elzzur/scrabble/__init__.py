@@ -95,6 +95,30 @@ def _text(value, name: str) -> None:
         raise TypeError(f"{name} must be text (str), not {type(value).__name__}")
 
 
+def _whole(value, name: str, low: int, high: int | None, none: bool = False) -> None:
+    """A whole number from ``low`` to ``high`` (None: no top), or None where ``none``: the
+    look-ahead's counts bound the work and the processes it starts."""
+    if value is None and none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number{' or None' if none else ''}, not "
+                        f"{type(value).__name__}")
+    if value < low or (high is not None and value > high):
+        top = f" to {high:,}" if high is not None else " or more"
+        raise ArgumentError(f"{name} must be from {low}{top}, not {value:.0f}"[:120])
+
+
+def _seconds(value, name: str = "seconds") -> None:
+    """None (no limit) or a finite time of at most a day."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number of seconds or None, not {type(value).__name__}")
+    if not 0 < value <= 86_400:  # NaN fails this too
+        raise ArgumentError(f"{name} must be more than 0 and at most 86,400 (a day), not "
+                            f"{value!r:.30}")
+
+
 def _look_position(board_text, rack_text, language, graph, layout):
     """The look-ahead's parts of a position given as ``best_moves`` takes it: (board, rack,
     blanks, graph, tiles, layout)."""
@@ -127,6 +151,7 @@ def solve_endgame(board_text: str, rack_text: str, language: str = "en", graph=N
     from .endgame import rack_tuple, solve, unseen_rack
     from .unseen import unseen_tiles
 
+    _seconds(seconds)
     board, rack, blanks, graph, tiles, layout = _look_position(board_text, rack_text, language,
                                                                graph, layout)
     unseen = unseen_tiles(board, rack, blanks, tiles)
@@ -144,9 +169,19 @@ def simulate_moves(board_text: str, rack_text: str, language: str = "en", graph=
     (``simulate.simulate``): a ``simulate.Simulation`` whose ``candidates`` are best first,
     each with its ``iterations``, ``mean`` and ``half_width`` (of the 95 % interval). The same
     ``seed`` and ``iterations`` give the same table on any ``jobs``."""
-    from .leaves import edition_leaves
-    from .simulate import simulate
+    import os
 
+    from .leaves import edition_leaves
+    from .simulate import MAX_PLIES, simulate
+
+    _seconds(seconds)
+    _whole(iterations, "iterations", 1, 1_000_000, none=True)
+    if seconds is None and iterations is None:
+        raise ArgumentError("simulate_moves: give seconds, iterations or both (else it never ends)")
+    _whole(top, "top", 1, 1_000)
+    _whole(plies, "plies", 1, MAX_PLIES)
+    _whole(jobs, "jobs", 1, max(os.cpu_count() or 1, 1))
+    _whole(seed, "seed", 0, 2**63 - 1)
     board, rack, blanks, graph, tiles, layout = _look_position(board_text, rack_text, language,
                                                                graph, layout)
     return simulate(board, rack, blanks, graph, tiles, layout, edition_leaves(tiles, language),
