@@ -363,9 +363,12 @@ def one_standard_input(args: Args) -> None:
     if len(named) > 1:
         from .errors import UsageError
 
-        both = " and ".join(f"{flag} -" for flag in named)
-        raise UsageError(f"standard input can be read once, and {both} each name it: give "
-                         f"all but one as a file")
+        if len(set(named)) == 1:  # check's lists: LIST - -
+            said = f"{named[0]} names '-' {len(named)} times"
+        else:
+            said = " and ".join(f"{flag} -" for flag in named) + " each name it"
+        raise UsageError(f"standard input can be read once, and {said}: give all but one as "
+                         f"a file")
 
 
 def write_out(action, *args) -> None:

@@ -207,8 +207,8 @@ def test_check_reads_standard_input(cli, game):
 def test_check_errors(cli, game):
     cli("check", "-b", BOARD, "-d", "words.txt", "nobody.txt").error(
         1, "nobody.txt: No such file or directory")
-    cli("check", "-b", BOARD, "-", "-").error(2, "standard input ('-') can be only one")
-    cli("check", "-b", "-", "-").error(2, "standard input ('-') can be only one")
+    cli("check", "-b", BOARD, "-", "-").error(2, "standard input can be read once")
+    cli("check", "-b", "-", "-").error(2, "standard input can be read once, and -b - and LIST - each name it")
     cli("check", "-b", BOARD, "ann.txt", "-o", "ann.txt").error(2, "ann.txt")
     cli("check", "-b", "C A T\n\nD O G", "ann.txt").error(1, "check judges one")
     run = cli("check", "-b", BOARD)
