@@ -225,9 +225,10 @@ def tmux(tmp_path):
             environment.pop("NO_COLOR", None)
             environment |= env or {}
             command = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "elzzur", *argv])
-            # the shell remembers the exit status and the terminal's settings after the game
+            # the shell remembers the exit status and the terminal's settings after the game,
+            # the settings first: a test that sees the status reads them at once
             script = (f"trap true INT; stty -g > before.stty; {command} > out.txt 2> err.txt; "
-                      f"echo $? > status.txt; stty -g > after.stty; sleep 600")
+                      f"status=$?; stty -g > after.stty; echo $status > status.txt; sleep 600")
             self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
                       "-c", str(tmp_path), "env", *[f"{k}={v}" for k, v in environment.items()],
                       "sh", "-c", script)
