@@ -45,35 +45,14 @@ def best_moves(board_text: str, rack_text: str, language: str = "en", graph=None
     out (the best plays by equity: what ``scrabble`` shows when its top holds none). Wrong
     kinds of arguments are a TypeError, bad text or a bad value (``top=-1``) an
     ElzzurError (the latter also a ValueError: ``errors.ArgumentError``)."""
-    _text(board_text, "board_text")
-    _text(rack_text, "rack_text")
-    if not isinstance(language, str) and not hasattr(language, "__fspath__"):
-        raise TypeError(f"language must be an edition's code or a tile file, not "
-                        f"{type(language).__name__}")
-    if layout is not None and not isinstance(layout, (str, Layout)) \
-            and not hasattr(layout, "__fspath__"):
-        raise TypeError(f"layout must be a layout's name or file, or a Layout, not "
-                        f"{type(layout).__name__}")
     if top is not None and (isinstance(top, bool) or not isinstance(top, int)):
         raise TypeError(f"top must be a whole number or None, not {type(top).__name__}")
     if top is not None and top < 0:
         raise ArgumentError(f"top must be at least 0, not {top}")
     if rank not in ("equity", "score"):
         raise ArgumentError(f"rank must be 'equity' or 'score', not {rank!r:.20}")
-    tiles = load_tile_set(language)
-    if not isinstance(layout, Layout):
-        layout = load_layout(layout or tiles.layout or "standard")
-    board = parse_position(board_text, tiles, layout.size)
-    rack, blanks = parse_rack(rack_text, tiles, board)
-    from ..lexicon.dictionary import Dictionary
-
-    if isinstance(graph, Dictionary):
-        graph = graph.union_graph()
-    elif graph is None:
-        from ..lexicon.dictionary import load_dictionary
-        from ..lexicon.languages import get_language
-
-        graph = load_dictionary(None, get_language(tiles.language or language)).union_graph()
+    board, rack, blanks, graph, tiles, layout = _look_position(board_text, rack_text, language,
+                                                               graph, layout)
     from .equity import Evaluator, ranked
     from .leaves import edition_leaves
     from .unseen import unseen_tiles
@@ -120,10 +99,17 @@ def _seconds(value, name: str = "seconds") -> None:
 
 
 def _look_position(board_text, rack_text, language, graph, layout):
-    """The look-ahead's parts of a position given as ``best_moves`` takes it: (board, rack,
-    blanks, graph, tiles, layout)."""
+    """The parts of a position given as ``best_moves`` takes it, for it and the look-ahead:
+    (board, rack, blanks, graph, tiles, layout)."""
     _text(board_text, "board_text")
     _text(rack_text, "rack_text")
+    if not isinstance(language, str) and not hasattr(language, "__fspath__"):
+        raise TypeError(f"language must be an edition's code or a tile file, not "
+                        f"{type(language).__name__}")
+    if layout is not None and not isinstance(layout, (str, Layout)) \
+            and not hasattr(layout, "__fspath__"):
+        raise TypeError(f"layout must be a layout's name or file, or a Layout, not "
+                        f"{type(layout).__name__}")
     tiles = load_tile_set(language)
     if not isinstance(layout, Layout):
         layout = load_layout(layout or tiles.layout or "standard")
