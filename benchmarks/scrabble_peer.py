@@ -59,7 +59,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "..", "scripts", "elzzur")
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 
+from lexicon.packages import extract_data  # noqa: E402  (Python 3.11.2 has no filter="data")
 from scrabble import build_position, racks_for  # noqa: E402
 
 PEER = "scrabble-solver@2.18.4"
@@ -95,7 +97,7 @@ def setup_peer(folder: str) -> str:
         with tarfile.open(os.path.join(folder, tarball)) as archive:
             members = [m for m in archive.getmembers() if m.name.startswith(keep[into])
                        and "/src/" not in m.name and "/.next/" not in m.name]
-            archive.extractall(os.path.join(folder, into), members=members, filter="data")
+            extract_data(archive, os.path.join(folder, into), members)
     for name, path in LINKS.items():
         link = os.path.join(folder, "node_modules", name)
         os.makedirs(os.path.dirname(link), exist_ok=True)

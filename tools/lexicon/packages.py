@@ -20,20 +20,21 @@ import zipfile
 from pathlib import Path
 
 
-def extract_data(tar: tarfile.TarFile, folder: Path) -> None:
-    """Unpack an npm package's archive into ``folder``, refusing what could write outside it.
-    ``filter="data"`` does that from Python 3.11.4 (and 3.8.17, 3.9.17, 3.10.12) on; before
-    (Debian 12's 3.11.2) the same refusals are made here: absolute names, '..', links, devices."""
+def extract_data(tar: tarfile.TarFile, folder: Path, members: list | None = None) -> None:
+    """Unpack an npm package's archive (or those of its ``members`` given) into ``folder``,
+    refusing what could write outside it. ``filter="data"`` does that from Python 3.11.4 (and
+    3.8.17, 3.9.17, 3.10.12) on; before (Debian 12's 3.11.2) the same refusals are made here:
+    absolute names, '..', links, devices. benchmarks/scrabble_peer.py unpacks with it too."""
     if hasattr(tarfile, "data_filter"):
-        tar.extractall(folder, filter="data")
+        tar.extractall(folder, members=members, filter="data")
         return
-    for member in tar.getmembers():
+    for member in tar.getmembers() if members is None else members:
         parts = Path(member.name).parts
         if member.name.startswith(("/", "\\")) or ".." in parts:
             raise ValueError(f"{member.name!r} would be written outside {folder}")
         if not (member.isfile() or member.isdir()):
             raise ValueError(f"{member.name!r} is a link or a device, not package data")
-    tar.extractall(folder)
+    tar.extractall(folder, members=members)
 
 
 class Packages:
