@@ -19,6 +19,7 @@ relative to drawing a whole new rack.
 
 from __future__ import annotations
 
+import math
 import os
 
 from ..errors import ElzzurError
@@ -174,7 +175,9 @@ class LeaveValues:
         terms.append(weights.get("balance", 0.0) * float((v - c) ** 2))
         if counts.get("Q") and not counts.get("U") and not blanks:
             terms.append(weights.get("qnou", 0.0) * 1.0)
-        return round(sum(terms), 1)
+        # fsum: the exact sum, rounded once (sum() compensates from Python 3.12 on, so a plain
+        # sum's last bit, and a value's tenth, would differ between Pythons)
+        return round(math.fsum(terms), 1)
 
     def _is_vowel(self, tile: str) -> bool:
         known = self._vowels.get(tile)
